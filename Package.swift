@@ -1,0 +1,134 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Settings every target shares: Swift 6 language mode (strict concurrency) plus
+/// the upcoming features that make dependencies and existentials explicit.
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "albumreport",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "albumreport", targets: ["albumreport"]),
+        .library(name: "AlbumReportCore", targets: ["AlbumReportCore"]),
+        .library(name: "AlbumReport", targets: ["AlbumReport"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Already a dependency of async-http-client; named here because the test-support
+        // target builds its loopback HTTP server directly on NIO.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        // MARK: - C
+
+        /// libgd, found with pkg-config; fontconfig comes with it on every platform gd supports.
+        .systemLibrary(
+            name: "CGD",
+            path: "Sources/CGD",
+            pkgConfig: "gdlib",
+            providers: [.apt(["libgd-dev", "libfontconfig-dev"]), .brew(["gd", "fontconfig"])]
+        ),
+
+        // MARK: - Pure core (Foundation only)
+
+        .target(
+            name: "AlbumReportCore",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - The only target that touches libgd
+
+        .target(
+            name: "AlbumReportGraphics",
+            dependencies: ["CGD", "AlbumReportCore"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Default themes (the top-level Templates/ folder, shipped in the binary)
+
+        .target(
+            name: "AlbumReportTemplates",
+            path: "Templates",
+            exclude: ["README.md"],
+            resources: [.copy("light.json"), .copy("dark.json")],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Stages with I/O: fetch, artwork, render, write
+
+        .target(
+            name: "AlbumReport",
+            dependencies: [
+                "AlbumReportCore",
+                "AlbumReportGraphics",
+                "AlbumReportTemplates",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/Sample")],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Executables
+
+        .executableTarget(
+            name: "albumreport",
+            dependencies: [
+                "AlbumReport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        /// Regenerates the embedded sample's artwork (`make sample-artwork`); not shipped.
+        .executableTarget(
+            name: "sample-artwork",
+            dependencies: ["AlbumReportCore", "AlbumReportGraphics"],
+            path: "Tools/SampleArtwork",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Test support
+
+        .target(
+            name: "AlbumReportTestSupport",
+            dependencies: [
+                "AlbumReportCore",
+                "AlbumReportGraphics",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Tests
+
+        .testTarget(
+            name: "AlbumReportCoreTests",
+            dependencies: ["AlbumReportCore", "AlbumReportTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AlbumReportGraphicsTests",
+            dependencies: ["AlbumReportGraphics", "AlbumReportCore", "AlbumReportTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AlbumReportTests",
+            dependencies: ["AlbumReport", "AlbumReportTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "albumreportTests",
+            dependencies: ["albumreport", "AlbumReportTestSupport"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,66 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// ``HTTPTransport`` on AsyncHTTPClient: connect timeout, whole-request deadline, bounded
+/// redirects (loops refused) and a body byte cap that stops reading once exceeded.
+public final class AsyncHTTPTransport: HTTPTransport {
+    private let client: HTTPClient
+
+    /// A client whose connect timeout and redirect limit come from `limits`.
+    public init(limits: HTTPLimits = HTTPLimits()) {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: limits.maximumRedirects, allowCycles: false),
+            timeout: .init(connect: .init(limits.timeout), read: .init(limits.timeout)))
+        configuration.decompression = .enabled(limit: .size(limits.maximumBytes))
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Closes every connection. Call once when done.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    public func get(_ url: URL, limits: HTTPLimits) async throws(FetchError) -> HTTPResponse {
+        let address = url.absoluteString
+        var request = HTTPClientRequest(url: address)
+        request.headers.add(name: "User-Agent", value: "albumreport/\(AlbumReportVersion.current)")
+        request.headers.add(name: "Accept", value: "application/json, image/*;q=0.9, */*;q=0.5")
+        do {
+            let response = try await client.execute(request, timeout: .init(limits.timeout))
+            let body = try await response.body.collect(upTo: limits.maximumBytes)
+            var headers: [String: String] = [:]
+            for header in response.headers where headers[header.name.lowercased()] == nil {
+                headers[header.name.lowercased()] = header.value
+            }
+            return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+        } catch {
+            throw Self.map(error, url: address, limits: limits)
+        }
+    }
+
+    static func map(_ error: any Error, url: String, limits: HTTPLimits) -> FetchError {
+        if error is CancellationError { return .cancelled }
+        if error is NIOTooManyBytesError { return .tooLarge(url: url, limit: limits.maximumBytes) }
+        if let clientError = error as? HTTPClientError {
+            switch clientError {
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
+                return .timedOut(url: url, after: limits.timeout)
+            case .redirectLimitReached, .redirectCycleDetected:
+                return .tooManyRedirects(url: url)
+            case .cancelled:
+                return .cancelled
+            default:
+                return .connectionFailed(url: url, detail: String(describing: clientError))
+            }
+        }
+        return .connectionFailed(url: url, detail: String(describing: error))
+    }
+}
+
+extension TimeAmount {
+    fileprivate init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

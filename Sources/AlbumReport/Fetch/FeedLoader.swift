@@ -1,0 +1,93 @@
+import AlbumReportCore
+import Foundation
+
+/// The raw bytes of a feed and what they imply for the artwork policy.
+public struct LoadedFeed: Sendable {
+    /// The body.
+    public var data: Data
+    /// The HTTP status, for remote feeds.
+    public var httpStatus: Int?
+    /// How messages name the source.
+    public var sourceDescription: String
+    /// The folder a local feed lives in (its artwork may be relative to it); nil for remote feeds.
+    public var localDirectory: URL?
+}
+
+/// Loads a feed's bytes from the embedded sample, a file or an HTTP server.
+public struct FeedLoader: Sendable {
+    /// Feeds larger than this are refused before they are read.
+    public static let maximumFeedBytes = 32 * 1024 * 1024
+
+    var fetcher: HTTPFetcher
+
+    /// Creates a loader that fetches remote feeds with `fetcher`.
+    public init(fetcher: HTTPFetcher) {
+        self.fetcher = fetcher
+    }
+
+    /// The embedded sample's folder (`feed.json` plus `artwork/`).
+    public static var sampleDirectory: URL? {
+        Bundle.module.url(forResource: "Sample", withExtension: nil)
+    }
+
+    /// Loads `source`.
+    public func load(_ source: FeedSource) async throws(ReportError) -> LoadedFeed {
+        switch source {
+        case .sample:
+            guard let directory = Self.sampleDirectory else {
+                throw .fetch(
+                    source: source.description,
+                    .fileNotFound(path: "albumreport_AlbumReport.resources/Sample (reinstall the tool)"))
+            }
+            let file = directory.appendingPathComponent("feed.json")
+            return LoadedFeed(
+                data: try readFile(file, source: source), httpStatus: nil, sourceDescription: source.description,
+                localDirectory: directory)
+        case .file(let url):
+            return LoadedFeed(
+                data: try readFile(url, source: source), httpStatus: nil, sourceDescription: source.description,
+                localDirectory: url.deletingLastPathComponent())
+        case .remote(let url):
+            let response: HTTPResponse
+            do {
+                response = try await fetcher.get(url).response
+            } catch {
+                throw .fetch(source: source.description, error)
+            }
+            guard (200...299).contains(response.status) else {
+                if let first = response.body.first(where: { !FeedDecoder.isJSONWhitespace($0) }),
+                    first == UInt8(ascii: "<")
+                {
+                    throw .decode(.html(source: source.description, status: response.status))
+                }
+                throw .fetch(source: source.description, .httpStatus(url: url.absoluteString, status: response.status))
+            }
+            return LoadedFeed(
+                data: response.body, httpStatus: response.status, sourceDescription: source.description,
+                localDirectory: nil)
+        }
+    }
+
+    private func readFile(_ url: URL, source: FeedSource) throws(ReportError) -> Data {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .fetch(source: source.description, .fileNotFound(path: path))
+        }
+        guard !isDirectory.boolValue else {
+            throw .fetch(source: source.description, .fileUnreadable(path: path, detail: "it is a folder, not a file"))
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= Self.maximumFeedBytes else {
+            throw .fetch(
+                source: source.description,
+                .fileUnreadable(
+                    path: path, detail: "it is \(size / (1024 * 1024)) MiB, more than the 32 MiB a feed may be"))
+        }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw .fetch(source: source.description, .fileUnreadable(path: path, detail: error.localizedDescription))
+        }
+    }
+}

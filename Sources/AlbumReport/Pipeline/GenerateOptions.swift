@@ -1,0 +1,83 @@
+import AlbumReportCore
+import Foundation
+
+/// Everything `generate` needs to know, with the documented defaults.
+public struct GenerateOptions: Sendable {
+    /// Where the feed comes from (default: the embedded sample).
+    public var feed: FeedSource = .sample
+    /// Render only the first N items.
+    public var limit: Int?
+    /// The output folder.
+    public var output: URL
+    /// The device preset.
+    public var device: Device = .iPhone15
+    /// The theme.
+    public var theme: ThemeChoice = .named("light")
+    /// A folder of the user's own themes.
+    public var templatesDirectory: URL?
+    /// The locale dates are formatted for.
+    public var localeIdentifier = "en_US"
+    /// Artwork downloads in flight at most.
+    public var concurrency = 8
+    /// Per-request timeout.
+    public var timeout: Duration = .seconds(10)
+    /// Per-download byte cap.
+    public var maximumDownloadBytes = 20 * 1024 * 1024
+    /// Retries for transient failures.
+    public var retry = RetryPolicy()
+    /// Whether to render one card per album.
+    public var renderCards = true
+    /// zlib level for PNG output (0–9).
+    public var pngCompressionLevel = 6
+
+    /// Options with defaults, writing to `output`.
+    public init(output: URL) {
+        self.output = output
+    }
+
+    var limits: HTTPLimits {
+        HTTPLimits(timeout: timeout, maximumBytes: maximumDownloadBytes)
+    }
+}
+
+/// What a run produced, for the summary line and `--json`.
+public struct ReportSummary: Sendable, Codable {
+    /// Time and figures of one stage.
+    public struct Stage: Sendable, Codable {
+        public var name: String
+        public var seconds: Double
+        public var detail: String
+    }
+
+    public var output: String
+    public var feedTitle: String
+    public var feedFormat: FeedFormat
+    public var itemsInFeed: Int
+    public var itemsRendered: Int
+    public var files: [Manifest.FileRecord]
+    public var warnings: [ReportWarning]
+    public var stages: [Stage]
+}
+
+/// Progress as the pipeline runs.
+public enum ProgressEvent: Sendable {
+    /// Stage `index` of `total` started.
+    case stageStarted(index: Int, total: Int, name: String)
+    /// Some of a stage's items are done.
+    case advanced(name: String, done: Int, total: Int)
+    /// Stage finished, with a short figure ("100 items", "2.1 MB").
+    case stageFinished(index: Int, total: Int, name: String, seconds: Double, detail: String)
+}
+
+/// The seam for progress output (a live bar on a terminal, lines in CI, nothing in tests).
+public protocol ProgressReporter: Sendable {
+    /// Called from any task as the pipeline runs.
+    func report(_ event: ProgressEvent)
+}
+
+/// Reports nothing.
+public struct SilentProgress: ProgressReporter {
+    /// Creates a silent reporter.
+    public init() {}
+    public func report(_ event: ProgressEvent) {}
+}

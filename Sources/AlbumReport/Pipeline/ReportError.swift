@@ -1,0 +1,55 @@
+import AlbumReportCore
+import AlbumReportGraphics
+
+/// Why `generate` could not produce a report. Each case names the stage, what went wrong and
+/// what to try next; the CLI maps them all to exit code 1.
+public enum ReportError: Error, Sendable, CustomStringConvertible {
+    case feedSource(FeedSourceError)
+    case fetch(source: String, FetchError)
+    case decode(FeedError)
+    case theme(ThemeError)
+    case fonts(GraphicsError)
+    case render(what: String, GraphicsError)
+    case write(path: String, detail: String)
+    case cancelled
+    case unexpected(String)
+
+    /// The stage that failed, as printed before the message.
+    public var stage: String {
+        switch self {
+        case .feedSource, .fetch: return "fetch"
+        case .decode: return "decode"
+        case .theme, .fonts: return "setup"
+        case .render: return "render"
+        case .write: return "write"
+        case .cancelled: return "cancelled"
+        case .unexpected: return "internal"
+        }
+    }
+
+    /// The user-facing sentence.
+    public var description: String {
+        switch self {
+        case .feedSource(let error):
+            return error.description
+        case .fetch(let source, let error):
+            return
+                "\(source) could not be fetched: \(error). Check the address and your connection, or pass --feed PATH."
+        case .decode(let error):
+            return error.description
+        case .theme(let error):
+            return error.description
+        case .fonts(let error):
+            return error.description
+        case .render(let what, let error):
+            return "Rendering \(what) failed: \(error)."
+        case .unexpected(let detail):
+            return "An unexpected error stopped the run (\(detail)). Please report it with the command you ran."
+        case .cancelled:
+            return "The run was cancelled before the report was complete; the previous report was left as it was."
+        case .write(let path, let detail):
+            return
+                "The report could not be written to \(path): \(detail). Check that the folder is writable and the disk has space, or pass --output DIR."
+        }
+    }
+}

@@ -1,0 +1,304 @@
+import AlbumReportCore
+import AlbumReportGraphics
+import Foundation
+
+/// The pipeline: fetch → decode → artwork → sheet → cards → write, as named steps that report
+/// progress and tag failures with their stage.
+public struct ReportGenerator: Sendable {
+    var transport: any HTTPTransport
+    var progress: any ProgressReporter
+
+    /// Creates a generator over an HTTP transport.
+    public init(transport: any HTTPTransport, progress: any ProgressReporter = SilentProgress()) {
+        self.transport = transport
+        self.progress = progress
+    }
+
+    static let stageNames = ["fetch", "decode", "artwork", "sheet", "cards", "write"]
+
+    /// Runs the whole pipeline and writes the report into `options.output`.
+    public func generate(_ options: GenerateOptions) async throws(ReportError) -> ReportSummary {
+        do {
+            return try await pipeline(options)
+        } catch let error as ReportError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .unexpected(String(describing: error))
+        }
+    }
+
+    private func pipeline(_ options: GenerateOptions) async throws -> ReportSummary {
+        let run = Run(progress: progress)
+
+        // Set-up first, so that a bad theme or missing font fails before any download.
+        let theme = try ThemeLoader.load(options.theme, templatesDirectory: options.templatesDirectory)
+        let fonts = try Result { () throws(GraphicsError) in try FontBook(theme: theme) }
+            .mapError(ReportError.fonts).get()
+        run.warnings += fonts.substitutions.map { ReportWarning(stage: .render, message: $0) }
+        let engine = GDTextEngine(fonts: fonts, scale: options.device.scale)
+        let context = Context(
+            options: options, theme: theme, engine: engine, renderer: ScreenRenderer(text: engine, theme: theme),
+            fetcher: HTTPFetcher(transport: transport, limits: options.limits, retry: options.retry),
+            progress: progress)
+
+        // 1. Fetch
+        let loaded: LoadedFeed = try await run.stage("fetch") {
+            let loaded = try await FeedLoader(fetcher: context.fetcher).load(options.feed)
+            return (loaded, "\(loaded.data.count) bytes")
+        }
+
+        // 2. Decode, then select what will be drawn
+        let decoded: FeedDecoder.Output = try await run.stage("decode") {
+            let output = try Result { () throws(FeedError) in
+                try FeedDecoder().decode(loaded.data, source: loaded.sourceDescription, httpStatus: loaded.httpStatus)
+            }.mapError(ReportError.decode).get()
+            return (output, "\(output.feed.items.count) items (\(output.feed.format.rawValue))")
+        }
+        run.warnings += decoded.warnings
+        let feed = decoded.feed
+        let items = options.limit.map { Array(feed.items.prefix($0)) } ?? feed.items
+        if feed.items.isEmpty {
+            run.warnings.append(ReportWarning(stage: .select, message: "The feed has no entries; the sheet is empty."))
+        }
+
+        // 3. Artwork for the sheet: only the thumbnails that will be drawn, each URL once
+        let artwork = ArtworkLoader(
+            fetcher: context.fetcher, policy: ArtworkPolicy(localFeedDirectory: loaded.localDirectory))
+        let thumbnails: [String: ArtworkOutcome] = await run.stage("artwork") {
+            let results = await artwork.loadAll(items.compactMap(\.artworkURL), concurrency: options.concurrency)
+            let loadedCount = results.values.filter { $0.data != nil }.count
+            return (results, "\(loadedCount) of \(results.count) images")
+        }
+        var problems = ArtworkProblems()
+        for item in items {
+            guard let url = item.artworkURL else {
+                if feed.format.isAlbumChart { problems.add(item: item, "the feed gives no artwork URL") }
+                continue
+            }
+            if case .failed(let reason)? = thumbnails[url] { problems.add(item: item, reason) }
+        }
+
+        let writer = try ReportWriter.prepare(output: options.output)
+        do {
+            // 4. Sheet
+            let sheet = try await run.stage("sheet") {
+                let sheet = try renderSheet(
+                    feed: feed, items: items, thumbnails: thumbnails, context: context, writer: writer)
+                return (sheet, "\(sheet.rowCount) rows, \(sheet.file.widthPixels)×\(sheet.file.heightPixels) px")
+            }
+            for (rank, reason) in sheet.decodeFailures.sorted(by: { $0.key < $1.key }) {
+                if let item = items.first(where: { $0.rank == rank }) { problems.add(item: item, reason) }
+            }
+
+            // 5. Cards
+            var cards: [CardResult] = []
+            if options.renderCards, feed.format.isAlbumChart, !items.isEmpty {
+                cards = try await run.stage("cards") {
+                    let cards = try await renderCards(
+                        feed: feed, items: items, artwork: artwork, thumbnails: thumbnails, context: context,
+                        writer: writer)
+                    return (cards, "\(cards.count) cards")
+                }
+            } else {
+                run.skip(
+                    "cards", detail: feed.format.isAlbumChart ? "not requested" : "facts feeds have no detail cards")
+            }
+            for card in cards {
+                if let reason = card.problem, let item = items.first(where: { $0.rank == card.screen.rank }) {
+                    problems.add(item: item, reason)
+                }
+            }
+
+            // 6. Write
+            run.warnings += problems.warnings(items: items)
+            let files = [sheet.file] + cards.map(\.file)
+            let manifest = Manifest(
+                generator: "albumreport \(AlbumReportVersion.current)",
+                feed: Manifest.FeedInfo(
+                    source: Self.sourceForManifest(options.feed), encoding: decoded.detectedEncoding, feed: feed),
+                device: options.device, theme: theme.name, locale: options.localeIdentifier,
+                fonts: fonts.all.map { Manifest.FontRecord(family: $0.family, weight: $0.weight, file: $0.file) },
+                items: items, files: files, screens: [sheet.screen] + cards.map(\.screen), warnings: run.warnings)
+            try await run.stage("write") {
+                let data: Data
+                do {
+                    data = try manifest.encoded()
+                } catch {
+                    throw ReportError.write(path: ReportWriter.manifestName, detail: error.localizedDescription)
+                }
+                try writer.commit(files: files.map(\.path), manifest: data)
+                return ((), "\(files.count + 1) files")
+            }
+            return ReportSummary(
+                output: options.output.path, feedTitle: feed.title, feedFormat: feed.format,
+                itemsInFeed: feed.items.count, itemsRendered: items.count, files: files, warnings: run.warnings,
+                stages: run.figures)
+        } catch {
+            writer.abandon()
+            throw error
+        }
+    }
+
+    /// The source as recorded in the manifest: the sample by name (its path depends on the install).
+    static func sourceForManifest(_ source: FeedSource) -> String {
+        switch source {
+        case .sample: return "sample"
+        case .file(let url): return url.path
+        case .remote(let url): return url.absoluteString
+        }
+    }
+}
+
+// MARK: - Screens
+
+extension ReportGenerator {
+    /// What every rendering step needs; shared read-only by the card tasks.
+    struct Context: Sendable {
+        var options: GenerateOptions
+        var theme: Theme
+        var engine: GDTextEngine
+        var renderer: ScreenRenderer
+        var fetcher: HTTPFetcher
+        var progress: any ProgressReporter
+    }
+
+    struct SheetResult {
+        var file: Manifest.FileRecord
+        var screen: Manifest.ScreenRecord
+        var rowCount: Int
+        var decodeFailures: [Int: String]
+    }
+
+    struct CardResult: Sendable {
+        var file: Manifest.FileRecord
+        var screen: Manifest.ScreenRecord
+        /// Why the card shows a placeholder, when it does.
+        var problem: String?
+    }
+
+    private func renderSheet(
+        feed: Feed, items: [FeedItem], thumbnails: [String: ArtworkOutcome], context: Context, writer: ReportWriter
+    ) throws -> SheetResult {
+        let device = context.options.device
+        let layout = SheetLayout.make(
+            feed: feed, items: items, device: device, theme: context.theme, measurer: context.engine)
+        let artworkByRank = Dictionary(
+            items.compactMap { item in item.artworkURL.map { (item.rank, $0) } },
+            uniquingKeysWith: { first, _ in first })
+        let rendered: (image: GDImage, decodeFailures: [Int: String])
+        let png: Data
+        do {
+            rendered = try context.renderer.renderSheet(layout) { rank in
+                artworkByRank[rank].flatMap { thumbnails[$0]?.data }
+            }
+            png = try rendered.image.pngData(compressionLevel: context.options.pngCompressionLevel)
+        } catch {
+            throw ReportError.render(what: "the sheet", error)
+        }
+        let path = "sheet.png"
+        let written = try writer.stage(png, at: path)
+        return SheetResult(
+            file: Manifest.FileRecord(
+                path: path, widthPixels: rendered.image.width, heightPixels: rendered.image.height,
+                bytes: written.bytes, sha256: written.sha256),
+            screen: Manifest.ScreenRecord(
+                kind: .sheet, file: path, rank: nil, sizePoints: layout.size,
+                elements: layout.elements.map { Manifest.ElementRecord($0, scale: device.scale) }),
+            rowCount: layout.rows.count, decodeFailures: rendered.decodeFailures)
+    }
+
+    /// One card per item, `concurrency` at a time: each downloads its large image, then lays
+    /// out, renders, encodes and stages its PNG, so downloads overlap rendering.
+    private func renderCards(
+        feed: Feed, items: [FeedItem], artwork: ArtworkLoader, thumbnails: [String: ArtworkOutcome],
+        context: Context, writer: ReportWriter
+    ) async throws -> [CardResult] {
+        try await withThrowingTaskGroup(of: CardResult.self, returning: [CardResult].self) { group in
+            var pending = items.makeIterator()
+            var results: [CardResult] = []
+            func addNext() {
+                guard let item = pending.next() else { return }
+                let thumbnail = item.artworkURL.flatMap { thumbnails[$0] }
+                group.addTask {
+                    try await Self.renderCard(
+                        item: item, feed: feed, thumbnail: thumbnail, artwork: artwork, context: context,
+                        writer: writer)
+                }
+            }
+            for _ in 0..<max(context.options.concurrency, 1) { addNext() }
+            while let result = try await group.next() {
+                results.append(result)
+                context.progress.report(.advanced(name: "cards", done: results.count, total: items.count))
+                addNext()
+            }
+            return results.sorted { $0.file.path < $1.file.path }
+        }
+    }
+
+    /// One card: large artwork (falling back to the thumbnail), layout, render, encode, stage.
+    private static func renderCard(
+        item: FeedItem, feed: Feed, thumbnail: ArtworkOutcome?, artwork: ArtworkLoader, context: Context,
+        writer: ReportWriter
+    ) async throws -> CardResult {
+        try Task.checkCancellation()
+        var image = thumbnail?.data
+        var problem: String?
+        if let thumbnailURL = item.artworkURL, let largeURL = ArtworkURL.large(for: thumbnailURL) {
+            switch await artwork.load(largeURL) {
+            case .image(let data, _): image = data
+            case .failed(let reason): if image == nil { problem = reason }
+            }
+        }
+        let device = context.options.device
+        let layout = CardLayout.make(
+            item: item, feed: feed, device: device, theme: context.theme,
+            locale: Locale(identifier: context.options.localeIdentifier), measurer: context.engine)
+        let path = "cards/" + Slug.cardFileName(rank: item.rank, title: item.title)
+        let rendered: (image: GDImage, decodeFailure: String?)
+        let png: Data
+        do {
+            rendered = try context.renderer.renderCard(layout, artwork: image)
+            png = try rendered.image.pngData(compressionLevel: context.options.pngCompressionLevel)
+        } catch {
+            throw ReportError.render(what: "the card for #\(item.rank) \"\(item.title)\"", error)
+        }
+        let written = try writer.stage(png, at: path)
+        var elements = layout.elements.map { Manifest.ElementRecord($0, scale: device.scale) }
+        if let index = elements.lastIndex(where: { $0.name == "button" }) { elements[index].link = item.storeURL }
+        return CardResult(
+            file: Manifest.FileRecord(
+                path: path, widthPixels: rendered.image.width, heightPixels: rendered.image.height,
+                bytes: written.bytes, sha256: written.sha256),
+            screen: Manifest.ScreenRecord(
+                kind: .card, file: path, rank: item.rank, sizePoints: layout.size, elements: elements),
+            problem: rendered.decodeFailure ?? problem)
+    }
+}
+
+// MARK: - Artwork problems, one warning per item
+
+/// Collects every artwork problem of an item so that each item gets exactly one warning.
+struct ArtworkProblems {
+    private var reasons: [Int: [String]] = [:]
+
+    mutating func add(item: FeedItem, _ reason: String) {
+        var list = reasons[item.rank, default: []]
+        if !list.contains(reason) { list.append(reason) }
+        reasons[item.rank] = list
+    }
+
+    func warnings(items: [FeedItem]) -> [ReportWarning] {
+        items.compactMap { item in
+            guard let list = reasons[item.rank] else { return nil }
+            let title = TextNormalizer.normalize(item.title)
+            let name = title.isEmpty ? item.id : "“\(title)”"
+            return ReportWarning(
+                stage: .artwork, rank: item.rank, itemID: item.id,
+                message:
+                    "The artwork of \(name) could not be used, so a placeholder was drawn: \(list.joined(separator: "; "))."
+            )
+        }
+    }
+}

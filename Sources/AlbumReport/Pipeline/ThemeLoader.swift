@@ -1,0 +1,62 @@
+import AlbumReportCore
+import AlbumReportTemplates
+import Foundation
+
+/// Which theme to use: a name looked up in the templates folder, or a file.
+public enum ThemeChoice: Sendable, Hashable, CustomStringConvertible {
+    case named(String)
+    case file(URL)
+
+    /// Parses `--theme`: `light`, `dark` (or another name in the templates folder), or a path to a JSON file.
+    public static func parse(_ text: String) -> ThemeChoice {
+        if text.hasSuffix(".json") || text.contains("/") {
+            return .file(URL(fileURLWithPath: text).standardizedFileURL)
+        }
+        return .named(text)
+    }
+
+    public var description: String {
+        switch self {
+        case .named(let name): return name
+        case .file(let url): return url.path
+        }
+    }
+}
+
+/// Reads themes from `--templates DIR` or the defaults shipped in the binary.
+public enum ThemeLoader {
+    /// Loads `choice`, looking names up in `templatesDirectory` when given.
+    public static func load(_ choice: ThemeChoice, templatesDirectory: URL?) throws(ReportError) -> Theme {
+        let url: URL
+        switch choice {
+        case .file(let file):
+            url = file
+        case .named(let name):
+            guard let directory = templatesDirectory ?? DefaultTemplates.directory else {
+                throw .theme(
+                    ThemeError("The built-in themes are missing from this installation; pass --templates DIR."))
+            }
+            url = directory.appendingPathComponent("\(name).json")
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                let available =
+                    (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
+                    .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted() ?? []
+                throw .theme(
+                    ThemeError(
+                        "There is no theme named '\(name)' in \(directory.path). Available: \(available.joined(separator: ", ")); or pass --theme path/to/theme.json."
+                    ))
+            }
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .theme(ThemeError("The theme file \(url.path) could not be read: \(error.localizedDescription)."))
+        }
+        do {
+            return try Theme.decode(data, source: url.path)
+        } catch {
+            throw .theme(error)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Where a piece of artwork may be loaded from, after the scheme policy has been applied.
+public enum ArtworkReference: Sendable, Hashable, CustomStringConvertible {
+    /// An `http`/`https` URL.
+    case remote(URL)
+    /// A file inside the local feed's own folder.
+    case file(URL)
+
+    /// The URL as recorded in warnings and the manifest.
+    public var description: String {
+        switch self {
+        case .remote(let url): return url.absoluteString
+        case .file(let url): return url.path
+        }
+    }
+}
+
+/// The scheme policy: a remote feed may only point at `http`/`https` artwork; a local feed may
+/// also use `file:` URLs and relative paths, but only inside its own folder.
+public struct ArtworkPolicy: Sendable, Hashable {
+    /// The folder of a local feed file; nil for a remote feed.
+    public var localFeedDirectory: URL?
+
+    /// Creates a policy. Pass the feed file's folder for a local feed, nil for a remote one.
+    public init(localFeedDirectory: URL?) {
+        self.localFeedDirectory = localFeedDirectory?.standardizedFileURL
+    }
+
+    /// Resolves the text of an artwork field, or says why it is refused.
+    public func resolve(_ raw: String) -> Result<ArtworkReference, ArtworkRefusal> {
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return .failure(.empty) }
+        let scheme = Self.scheme(of: text)
+        switch scheme {
+        case "http", "https":
+            guard let url = URL(string: text), url.host?.isEmpty == false else { return .failure(.malformed(text)) }
+            return .success(.remote(url))
+        case "file":
+            guard let directory = localFeedDirectory else { return .failure(.localFromRemoteFeed(text)) }
+            guard let url = URL(string: text), url.isFileURL else { return .failure(.malformed(text)) }
+            return confine(url.standardizedFileURL, to: directory, raw: text)
+        case .some(let other):
+            return .failure(.unsupportedScheme(other, text))
+        case .none:
+            guard let directory = localFeedDirectory else { return .failure(.localFromRemoteFeed(text)) }
+            let decoded = text.removingPercentEncoding ?? text
+            let url =
+                decoded.hasPrefix("/")
+                ? URL(fileURLWithPath: decoded) : directory.appendingPathComponent(decoded)
+            return confine(url.standardizedFileURL, to: directory, raw: text)
+        }
+    }
+
+    private func confine(_ url: URL, to directory: URL, raw: String) -> Result<ArtworkReference, ArtworkRefusal> {
+        let base = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
+        guard url.path.hasPrefix(base) else { return .failure(.outsideFeedFolder(raw)) }
+        return .success(.file(url))
+    }
+
+    /// The URL scheme (lower-cased) if `text` starts with one; a Windows drive letter is not one.
+    static func scheme(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let candidate = text[..<colon]
+        guard candidate.count > 1, let first = candidate.first, first.isASCII, first.isLetter,
+            candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return candidate.lowercased()
+    }
+}
+
+/// Why an artwork URL was not followed.
+public enum ArtworkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    case empty
+    case malformed(String)
+    case unsupportedScheme(String, String)
+    case localFromRemoteFeed(String)
+    case outsideFeedFolder(String)
+
+    /// The reason, as a clause for a warning.
+    public var description: String {
+        switch self {
+        case .empty: return "the artwork URL is empty"
+        case .malformed(let text): return "'\(text)' is not a valid URL"
+        case .unsupportedScheme(let scheme, _): return "'\(scheme):' artwork URLs are not allowed (only http and https)"
+        case .localFromRemoteFeed(let text):
+            return "'\(text)' is a local path, which only a feed read from a local file may use"
+        case .outsideFeedFolder(let text): return "'\(text)' points outside the feed file's folder"
+        }
+    }
+}
+
+/// Size rewriting for Apple's image CDN URLs.
+public enum ArtworkURL {
+    /// The large variant of a thumbnail URL: the last path component `NxMbb.ext` becomes
+    /// `600x600bb.ext` (`…/100x100bb.jpg` → `…/600x600bb.jpg`). Nil when the URL has no size
+    /// component or already names the large size.
+    public static func large(for thumbnail: String, edge: Int = 600) -> String? {
+        guard let slash = thumbnail.lastIndex(of: "/") else { return nil }
+        let last = thumbnail[thumbnail.index(after: slash)...]
+        let queryStart = last.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? last.endIndex
+        let name = last[..<queryStart]
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        let stem = name[..<dot]
+        guard stem.hasSuffix("bb") else { return nil }
+        let size = stem.dropLast(2).split(separator: "x", omittingEmptySubsequences: false)
+        guard size.count == 2, size.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }) else {
+            return nil
+        }
+        let replacement = "\(edge)x\(edge)bb"
+        guard stem != replacement else { return nil }
+        return String(thumbnail[...slash]) + replacement + String(name[dot...]) + String(last[queryStart...])
+    }
+}

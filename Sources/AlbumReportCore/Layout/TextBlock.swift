@@ -1,0 +1,153 @@
+/// Horizontal alignment of lines within a text block.
+public enum TextAlignment: String, Sendable, Hashable, Codable {
+    case leading, center, trailing
+}
+
+/// One laid-out line: its text, where its baseline starts and how wide it is, in points.
+public struct TextLine: Sendable, Hashable, Codable {
+    public var text: String
+    /// The x of the line's origin.
+    public var x: Double
+    /// The y of the line's baseline.
+    public var baseline: Double
+    /// The measured advance width.
+    public var width: Double
+}
+
+/// Wrapped text placed in a frame, ready to draw: the lines, their font and colour.
+public struct TextBlock: Sendable, Hashable, Codable {
+    /// The block's frame: the full width it was wrapped to, and lines × line height tall.
+    public var frame: Rect
+    /// The lines, top to bottom.
+    public var lines: [TextLine]
+    /// The font every line is set in.
+    public var font: FontStyle
+    /// The text colour.
+    public var color: RGBA
+
+    /// Wraps `text` (normalised first) to `width` and places it with its top-left at (`x`, `y`).
+    /// Empty text gives a block with no lines and zero height.
+    public static func make(
+        _ text: String, font: FontStyle, color: RGBA, x: Double, y: Double, width: Double,
+        alignment: TextAlignment = .leading, measurer: some TextMeasuring
+    ) -> TextBlock {
+        let wrapped = TextWrapper.wrap(TextNormalizer.normalize(text), font: font, width: width, measurer: measurer)
+        let metrics = measurer.metrics(of: font)
+        let baselineOffset = (font.lineHeight - (metrics.ascender + metrics.descender)) / 2 + metrics.ascender
+        let lines = wrapped.enumerated().map { index, line in
+            let lineX: Double
+            switch alignment {
+            case .leading: lineX = x
+            case .center: lineX = x + (width - line.width) / 2
+            case .trailing: lineX = x + width - line.width
+            }
+            return TextLine(
+                text: line.text, x: lineX, baseline: y + Double(index) * font.lineHeight + baselineOffset,
+                width: line.width)
+        }
+        let frame = Rect(x: x, y: y, width: width, height: Double(lines.count) * font.lineHeight)
+        return TextBlock(frame: frame, lines: lines, font: font, color: color)
+    }
+
+    /// The lines joined with newlines (for tests and the manifest).
+    public var text: String { lines.map(\.text).joined(separator: "\n") }
+}
+
+/// Cleans feed text for display: control characters removed, runs of whitespace and newlines
+/// collapsed to one space, leading and trailing whitespace trimmed.
+public enum TextNormalizer {
+    /// The normalised text.
+    public static func normalize(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace || scalar == "\u{FEFF}" {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            let category = scalar.properties.generalCategory
+            if category == .control || category == .unassigned || category == .surrogate { continue }
+            if pendingSpace {
+                result.unicodeScalars.append(" ")
+                pendingSpace = false
+            }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+}
+
+/// Greedy word wrapping measured with the real font. A word wider than the line is broken
+/// between characters (grapheme clusters), never inside one.
+public enum TextWrapper {
+    /// A wrapped line and its measured width.
+    public struct Line: Sendable, Hashable {
+        public var text: String
+        public var width: Double
+    }
+
+    /// Wraps already-normalised `text` to `width` points.
+    public static func wrap(_ text: String, font: FontStyle, width: Double, measurer: some TextMeasuring) -> [Line] {
+        guard !text.isEmpty else { return [] }
+        let maxWidth = max(width, 1)
+        var lines: [Line] = []
+        var current = ""
+        var currentWidth = 0.0
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            let candidateWidth = measurer.width(of: candidate, font: font)
+            if candidateWidth <= maxWidth {
+                current = candidate
+                currentWidth = candidateWidth
+                continue
+            }
+            if !current.isEmpty {
+                lines.append(Line(text: current, width: currentWidth))
+                current = ""
+                currentWidth = 0
+            }
+            let wordWidth = measurer.width(of: String(word), font: font)
+            if wordWidth <= maxWidth {
+                current = String(word)
+                currentWidth = wordWidth
+            } else {
+                var pieces = breakWord(String(word), font: font, width: maxWidth, measurer: measurer)
+                if let last = pieces.popLast() {
+                    lines += pieces
+                    current = last.text
+                    currentWidth = last.width
+                }
+            }
+        }
+        if !current.isEmpty { lines.append(Line(text: current, width: currentWidth)) }
+        return lines
+    }
+
+    /// Breaks one over-long word into pieces that each fit, by grapheme cluster.
+    static func breakWord(_ word: String, font: FontStyle, width: Double, measurer: some TextMeasuring) -> [Line] {
+        var pieces: [Line] = []
+        var remaining = Substring(word)
+        while !remaining.isEmpty {
+            // Binary search for the longest prefix (in characters) that fits; at least one character.
+            var low = 1
+            var high = remaining.count
+            var best = 1
+            var bestWidth = measurer.width(of: String(remaining.prefix(1)), font: font)
+            while low <= high {
+                let mid = (low + high) / 2
+                let prefixWidth = measurer.width(of: String(remaining.prefix(mid)), font: font)
+                if prefixWidth <= width {
+                    best = mid
+                    bestWidth = prefixWidth
+                    low = mid + 1
+                } else {
+                    high = mid - 1
+                }
+            }
+            pieces.append(Line(text: String(remaining.prefix(best)), width: bestWidth))
+            remaining = remaining.dropFirst(best)
+        }
+        return pieces
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// An sRGB colour with alpha, written `#RRGGBB` or `#RRGGBBAA` in theme files.
+public struct RGBA: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    /// Creates a colour.
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// Parses `#RRGGBB` or `#RRGGBBAA`.
+    public init?(hex: String) {
+        guard hex.hasPrefix("#") else { return nil }
+        let digits = hex.dropFirst()
+        guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
+        let full = digits.count == 6 ? (value << 8) | 0xFF : value
+        self.init(
+            red: UInt8((full >> 24) & 0xFF), green: UInt8((full >> 16) & 0xFF), blue: UInt8((full >> 8) & 0xFF),
+            alpha: UInt8(full & 0xFF))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let color = RGBA(hex: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not a colour; write #RRGGBB or #RRGGBBAA")
+        }
+        self = color
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    /// `#RRGGBB` or `#RRGGBBAA`.
+    public var description: String {
+        let rgb = String(format: "#%02X%02X%02X", red, green, blue)
+        return alpha == 255 ? rgb : rgb + String(format: "%02X", alpha)
+    }
+
+    /// This colour composited over an opaque `background`.
+    public func over(_ background: RGBA) -> RGBA {
+        let a = Double(alpha) / 255
+        func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
+            UInt8((Double(top) * a + Double(bottom) * (1 - a)).rounded())
+        }
+        return RGBA(
+            red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
+    }
+}
+
+/// A font weight by its CSS/OpenType name.
+public enum FontWeight: String, Sendable, Hashable, Codable, CaseIterable {
+    case regular, medium, semibold, bold
+}
+
+/// A text style: family, weight, size and line height, in points.
+public struct FontStyle: Sendable, Hashable, Codable {
+    /// The font family, resolved through fontconfig ("Inter").
+    public var family: String
+    /// The weight.
+    public var weight: FontWeight
+    /// The size in points.
+    public var size: Double
+    /// The distance between baselines of consecutive lines, in points.
+    public var lineHeight: Double
+
+    /// Creates a style.
+    public init(family: String, weight: FontWeight, size: Double, lineHeight: Double) {
+        self.family = family
+        self.weight = weight
+        self.size = size
+        self.lineHeight = lineHeight
+    }
+}
+
+/// Every colour, font, spacing and radius the screens use. Loaded from `Templates/*.json`.
+public struct Theme: Sendable, Hashable, Codable {
+    /// Colours by role.
+    public struct Colors: Sendable, Hashable, Codable {
+        public var background: RGBA
+        public var navigationBar: RGBA
+        public var navigationBarSeparator: RGBA
+        public var label: RGBA
+        public var secondaryLabel: RGBA
+        public var tertiaryLabel: RGBA
+        public var separator: RGBA
+        public var chevron: RGBA
+        public var tint: RGBA
+        public var buttonLabel: RGBA
+        public var placeholderBackground: RGBA
+        public var placeholderSymbol: RGBA
+    }
+
+    /// Text styles by role.
+    public struct Fonts: Sendable, Hashable, Codable {
+        public var navigationTitle: FontStyle
+        public var rowTitle: FontStyle
+        public var rowHeadline: FontStyle
+        public var rowSubtitle: FontStyle
+        public var cardTitle: FontStyle
+        public var cardArtist: FontStyle
+        public var cardDetail: FontStyle
+        public var cardFootnote: FontStyle
+        public var button: FontStyle
+        public var backButton: FontStyle
+        /// Families tried, in order, when a style's family is not installed.
+        public var fallbackFamilies: [String]
+    }
+
+    /// Spacing, sizes and radii in points.
+    public struct Metrics: Sendable, Hashable, Codable {
+        public var layoutMargin: Double
+        public var navigationBarHeight: Double
+        public var thumbnailSize: Double
+        public var thumbnailCornerRadius: Double
+        public var rowVerticalPadding: Double
+        public var rowTextSpacing: Double
+        public var thumbnailTextSpacing: Double
+        public var chevronWidth: Double
+        public var chevronHeight: Double
+        public var chevronStrokeWidth: Double
+        public var chevronTextSpacing: Double
+        public var cardInset: Double
+        public var cardArtworkCornerRadius: Double
+        public var cardArtworkTextSpacing: Double
+        public var cardTitleArtistSpacing: Double
+        public var cardSectionSpacing: Double
+        public var cardLineSpacing: Double
+        public var buttonHeight: Double
+        public var buttonCornerRadius: Double
+        public var buttonBottomMargin: Double
+        public var buttonContentSpacing: Double
+        public var readableContentWidth: Double
+    }
+
+    /// The theme's name ("light").
+    public var name: String
+    public var colors: Colors
+    public var fonts: Fonts
+    public var metrics: Metrics
+}

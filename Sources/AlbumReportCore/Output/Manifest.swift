@@ -1,0 +1,141 @@
+import Foundation
+
+/// `manifest.json`: what was rendered, from what, and where every element landed. Encoded with
+/// sorted keys and no timestamps, so the same inputs give the same bytes.
+public struct Manifest: Sendable, Hashable, Codable {
+    /// The feed's metadata and where it came from.
+    public struct FeedInfo: Sendable, Hashable, Codable {
+        public var source: String
+        public var format: FeedFormat
+        public var encoding: String
+        public var title: String
+        public var country: String?
+        public var updated: String?
+        public var copyright: String?
+        public var feedID: String?
+        /// Entries in the feed after decoding (before `--limit`).
+        public var itemCount: Int
+
+        /// Creates feed info.
+        public init(source: String, encoding: String, feed: Feed) {
+            self.source = source
+            self.format = feed.format
+            self.encoding = encoding
+            self.title = feed.title
+            self.country = feed.country
+            self.updated = feed.updated
+            self.copyright = feed.copyright
+            self.feedID = feed.feedID
+            self.itemCount = feed.items.count
+        }
+    }
+
+    /// A font as resolved to a file.
+    public struct FontRecord: Sendable, Hashable, Codable {
+        public var family: String
+        public var weight: FontWeight
+        public var file: String
+
+        /// Creates a record.
+        public init(family: String, weight: FontWeight, file: String) {
+            self.family = family
+            self.weight = weight
+            self.file = file
+        }
+    }
+
+    /// A file the run wrote.
+    public struct FileRecord: Sendable, Hashable, Codable {
+        /// Relative to the output folder, `/`-separated.
+        public var path: String
+        public var widthPixels: Int
+        public var heightPixels: Int
+        public var bytes: Int
+        public var sha256: String
+
+        /// Creates a record.
+        public init(path: String, widthPixels: Int, heightPixels: Int, bytes: Int, sha256: String) {
+            self.path = path
+            self.widthPixels = widthPixels
+            self.heightPixels = heightPixels
+            self.bytes = bytes
+            self.sha256 = sha256
+        }
+    }
+
+    /// One element's frame in points and pixels.
+    public struct ElementRecord: Sendable, Hashable, Codable {
+        public var name: String
+        public var rank: Int?
+        public var points: Rect
+        public var pixels: PixelRect
+        /// For links (the card's button): where it leads.
+        public var link: String?
+
+        /// Creates a record from a layout element at `scale`.
+        public init(_ element: LayoutElement, scale: Double, link: String? = nil) {
+            name = element.name
+            rank = element.rank
+            points = element.frame
+            pixels = element.frame.pixels(scale: scale)
+            self.link = link
+        }
+    }
+
+    /// One rendered screen (the sheet or a card) and its elements.
+    public struct ScreenRecord: Sendable, Hashable, Codable {
+        public enum Kind: String, Sendable, Hashable, Codable { case sheet, card }
+        public var kind: Kind
+        public var file: String
+        public var rank: Int?
+        public var sizePoints: Size
+        public var elements: [ElementRecord]
+
+        /// Creates a record.
+        public init(kind: Kind, file: String, rank: Int?, sizePoints: Size, elements: [ElementRecord]) {
+            self.kind = kind
+            self.file = file
+            self.rank = rank
+            self.sizePoints = sizePoints
+            self.elements = elements
+        }
+    }
+
+    /// The tool that wrote it.
+    public var generator: String
+    public var feed: FeedInfo
+    public var device: Device
+    public var theme: String
+    public var locale: String
+    public var fonts: [FontRecord]
+    public var items: [FeedItem]
+    public var files: [FileRecord]
+    public var screens: [ScreenRecord]
+    public var warnings: [ReportWarning]
+
+    /// Creates a manifest.
+    public init(
+        generator: String, feed: FeedInfo, device: Device, theme: String, locale: String, fonts: [FontRecord],
+        items: [FeedItem], files: [FileRecord], screens: [ScreenRecord], warnings: [ReportWarning]
+    ) {
+        self.generator = generator
+        self.feed = feed
+        self.device = device
+        self.theme = theme
+        self.locale = locale
+        self.fonts = fonts
+        self.items = items
+        self.files = files
+        self.screens = screens
+        self.warnings = warnings
+    }
+
+    /// Stable JSON: sorted keys, pretty-printed, unescaped slashes, trailing newline.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// File names for cards: `NNN-slug.png`, where the slug is short, ASCII, and can never be empty,
+/// `.`/`..`, a reserved device name or contain a path separator.
+public enum Slug {
+    /// The longest slug, in characters.
+    public static let maximumLength = 60
+
+    private static let reservedNames: Set<String> = {
+        var names: Set<String> = ["con", "prn", "aux", "nul"]
+        for number in 1...9 {
+            names.insert("com\(number)")
+            names.insert("lpt\(number)")
+        }
+        return names
+    }()
+
+    /// A slug for `text`: accents folded, letters and digits kept, everything else turned into
+    /// single hyphens, at most ``maximumLength`` characters; "item" when nothing is left.
+    public static func make(_ text: String) -> String {
+        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+        var slug = ""
+        var pendingHyphen = false
+        for scalar in folded.unicodeScalars {
+            let isWordCharacter = scalar.isASCII && (("a"..."z").contains(scalar) || ("0"..."9").contains(scalar))
+            if isWordCharacter {
+                if pendingHyphen && !slug.isEmpty { slug.append("-") }
+                pendingHyphen = false
+                slug.unicodeScalars.append(scalar)
+                if slug.count >= maximumLength { break }
+            } else {
+                pendingHyphen = true
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        if slug.isEmpty { return "item" }
+        if reservedNames.contains(slug) { return slug + "-item" }
+        return slug
+    }
+
+    /// The card file name for an item: `007-the-album.png`.
+    public static func cardFileName(rank: Int, title: String) -> String {
+        String(format: "%03d", rank) + "-" + make(title) + ".png"
+    }
+}

@@ -1,0 +1,133 @@
+import AlbumReportCore
+import CGD
+import Foundation
+
+/// A font family and weight resolved to a file on disk, with its vertical metrics.
+public struct ResolvedFont: Sendable, Hashable {
+    /// The family asked for.
+    public var requestedFamily: String
+    /// The family actually used (a fallback when the requested one is missing).
+    public var family: String
+    public var weight: FontWeight
+    /// The font file's absolute path.
+    public var file: String
+    /// Ascender and descender as fractions of the em.
+    public var ascenderPerEm: Double
+    public var descenderPerEm: Double
+}
+
+/// Every font a theme needs, resolved once at start-up through fontconfig to files (never passed
+/// to gd as a bare name), so that the manifest can say exactly which files drew the text.
+public struct FontBook: Sendable {
+    /// What a resolution fell back to, for warnings.
+    public var substitutions: [String]
+    private var fonts: [Key: ResolvedFont]
+
+    private struct Key: Hashable, Sendable {
+        var family: String
+        var weight: FontWeight
+    }
+
+    /// Resolves every style of `theme`, trying the theme's fallback families when a family is missing.
+    public init(theme: Theme) throws(GraphicsError) {
+        let fonts = theme.fonts
+        let styles = [
+            fonts.navigationTitle, fonts.rowTitle, fonts.rowHeadline, fonts.rowSubtitle, fonts.cardTitle,
+            fonts.cardArtist, fonts.cardDetail, fonts.cardFootnote, fonts.button, fonts.backButton,
+        ]
+        var resolved: [Key: ResolvedFont] = [:]
+        var substitutions: [String] = []
+        for style in styles where resolved[Key(family: style.family, weight: style.weight)] == nil {
+            let candidates = [style.family] + fonts.fallbackFamilies.filter { $0 != style.family }
+            var found: ResolvedFont?
+            for family in candidates {
+                if let file = FontResolver.file(family: family, weight: style.weight) {
+                    let metrics = FontResolver.verticalMetrics(file: file)
+                    found = ResolvedFont(
+                        requestedFamily: style.family, family: family, weight: style.weight, file: file,
+                        ascenderPerEm: metrics.ascender, descenderPerEm: metrics.descender)
+                    break
+                }
+            }
+            guard let found else { throw .fontNotFound(family: style.family, weight: style.weight.rawValue) }
+            if found.family != style.family {
+                substitutions.append(
+                    "The font family \(style.family) (\(style.weight.rawValue)) is not installed; \(found.family) is used instead. Install fonts-inter for the intended look."
+                )
+            }
+            resolved[Key(family: style.family, weight: style.weight)] = found
+        }
+        self.fonts = resolved
+        self.substitutions = substitutions
+    }
+
+    /// The resolved font for a style.
+    public func font(for style: FontStyle) -> ResolvedFont? {
+        fonts[Key(family: style.family, weight: style.weight)]
+    }
+
+    /// All resolved fonts, in a stable order, for the manifest.
+    public var all: [ResolvedFont] {
+        fonts.values.sorted { ($0.requestedFamily, $0.weight.rawValue) < ($1.requestedFamily, $1.weight.rawValue) }
+    }
+}
+
+/// Finds font files with fontconfig.
+public enum FontResolver {
+    private static let initialized: Bool = FcInit() != 0
+
+    /// The file of the installed font whose family is exactly `family` (case-insensitive) at the
+    /// closest weight, or nil when that family is not installed.
+    public static func file(family: String, weight: FontWeight) -> String? {
+        guard initialized, let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { bytes in
+                _ = FcPatternAddString(pattern, "family", bytes)
+            }
+        }
+        _ = FcPatternAddInteger(pattern, "weight", fontconfigWeight(weight))
+        _ = FcPatternAddInteger(pattern, "slant", 0)
+        _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+
+        var familyMatches = false
+        var index: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(match, "family", index, &value) == FcResultMatch, let value {
+            let matched = String(cString: value)
+            if matched.caseInsensitiveCompare(family) == .orderedSame { familyMatches = true }
+            index += 1
+        }
+        guard familyMatches else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
+        return String(cString: file)
+    }
+
+    static func fontconfigWeight(_ weight: FontWeight) -> Int32 {
+        switch weight {
+        case .regular: return 80
+        case .medium: return 100
+        case .semibold: return 180
+        case .bold: return 200
+        }
+    }
+
+    /// Ascender and descender (positive) per em, read from the font file with FreeType.
+    static func verticalMetrics(file: String) -> (ascender: Double, descender: Double) {
+        let fallback = (ascender: 0.95, descender: 0.25)
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return fallback }
+        defer { FT_Done_FreeType(library) }
+        var face: FT_Face?
+        guard FT_New_Face(library, file, 0, &face) == 0, let face else { return fallback }
+        defer { FT_Done_Face(face) }
+        let unitsPerEm = Double(ar_ft_units_per_em(face))
+        guard unitsPerEm > 0 else { return fallback }
+        return (Double(ar_ft_ascender(face)) / unitsPerEm, -Double(ar_ft_descender(face)) / unitsPerEm)
+    }
+}

@@ -1,0 +1,140 @@
+import AlbumReportCore
+import CGD
+import Foundation
+
+/// Antialiased shapes drawn by coverage: each pixel's share of the shape (from a signed distance)
+/// blends the colour over what is there. gd's own antialiasing covers thin lines only.
+extension GDImage {
+    /// Fills a pixel rectangle with an opaque or translucent colour.
+    public func fill(_ rect: PixelRect, color: RGBA) {
+        let clipped = clip(rect)
+        guard clipped.width > 0, clipped.height > 0 else { return }
+        if color.alpha == 255 {
+            gdImageFilledRectangle(
+                pointer, Int32(clipped.x), Int32(clipped.y), Int32(clipped.maxX - 1), Int32(clipped.maxY - 1),
+                Self.gdColor(color))
+            return
+        }
+        for y in clipped.y..<clipped.maxY {
+            _ = withRow(y) { row in
+                for x in clipped.x..<clipped.maxX { row[x] = Self.blend(row[x], color, coverage: 1) }
+            }
+        }
+    }
+
+    /// Fills a rectangle (in pixels, fractional edges allowed) with rounded corners of `radius` pixels.
+    public func fillRoundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double, color: RGBA) {
+        let r = max(0, min(radius, width / 2, height / 2))
+        let centerX = x + width / 2
+        let centerY = y + height / 2
+        let halfWidth = width / 2 - r
+        let halfHeight = height / 2 - r
+        fillCoverage(minX: x, minY: y, maxX: x + width, maxY: y + height, color: color) { px, py in
+            let qx = abs(px - centerX) - halfWidth
+            let qy = abs(py - centerY) - halfHeight
+            let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+            let distance = outside + min(max(qx, qy), 0) - r
+            return min(max(0.5 - distance, 0), 1)
+        }
+    }
+
+    /// Strokes a segment with round caps, `width` pixels wide.
+    public func strokeSegment(
+        from start: (x: Double, y: Double), to end: (x: Double, y: Double), width: Double, color: RGBA
+    ) {
+        let half = width / 2
+        let dx = end.x - start.x
+        let dy = end.y - start.y
+        let lengthSquared = max(dx * dx + dy * dy, 1e-9)
+        fillCoverage(
+            minX: min(start.x, end.x) - half - 1, minY: min(start.y, end.y) - half - 1,
+            maxX: max(start.x, end.x) + half + 1, maxY: max(start.y, end.y) + half + 1, color: color
+        ) { px, py in
+            let t = min(max(((px - start.x) * dx + (py - start.y) * dy) / lengthSquared, 0), 1)
+            let ex = px - (start.x + t * dx)
+            let ey = py - (start.y + t * dy)
+            return min(max(half + 0.5 - (ex * ex + ey * ey).squareRoot(), 0), 1)
+        }
+    }
+
+    /// Draws `source` resampled into `rect`, with its corners rounded to `cornerRadius` pixels
+    /// against `background` (the colour behind the slot).
+    public func draw(_ source: GDImage, in rect: PixelRect, cornerRadius: Double, background: RGBA) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        gdImageAlphaBlending(pointer, 1)
+        gdImageCopyResampled(
+            pointer, source.pointer, Int32(rect.x), Int32(rect.y), 0, 0, Int32(rect.width), Int32(rect.height),
+            Int32(source.width), Int32(source.height))
+        roundCorners(of: rect, radius: cornerRadius, background: background)
+    }
+
+    /// Paints `background` outside rounded corners of `rect`, antialiased.
+    public func roundCorners(of rect: PixelRect, radius: Double, background: RGBA) {
+        let r = min(radius, Double(min(rect.width, rect.height)) / 2)
+        guard r > 0 else { return }
+        let size = Int(r.rounded(.up))
+        let corners: [(x: Int, y: Int, cx: Double, cy: Double)] = [
+            (rect.x, rect.y, Double(rect.x) + r, Double(rect.y) + r),
+            (rect.maxX - size, rect.y, Double(rect.maxX) - r, Double(rect.y) + r),
+            (rect.x, rect.maxY - size, Double(rect.x) + r, Double(rect.maxY) - r),
+            (rect.maxX - size, rect.maxY - size, Double(rect.maxX) - r, Double(rect.maxY) - r),
+        ]
+        for corner in corners {
+            for y in corner.y..<(corner.y + size) {
+                _ = withRow(y) { row in
+                    for x in max(corner.x, 0)..<min(corner.x + size, width) {
+                        let dx = Double(x) + 0.5 - corner.cx
+                        let dy = Double(y) + 0.5 - corner.cy
+                        // Only the quarter of the square beyond the corner's centre is outside the shape.
+                        let beyondX = (x < rect.x + size) ? dx < 0 : dx > 0
+                        let beyondY = (y < rect.y + size) ? dy < 0 : dy > 0
+                        guard beyondX && beyondY else { continue }
+                        let inside = min(max(r + 0.5 - (dx * dx + dy * dy).squareRoot(), 0), 1)
+                        if inside < 1 { row[x] = Self.blend(row[x], background, coverage: 1 - inside) }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - Coverage blending
+
+    private func fillCoverage(
+        minX: Double, minY: Double, maxX: Double, maxY: Double, color: RGBA,
+        coverage: (Double, Double) -> Double
+    ) {
+        let x0 = max(Int(minX.rounded(.down)), 0)
+        let y0 = max(Int(minY.rounded(.down)), 0)
+        let x1 = min(Int(maxX.rounded(.up)), width)
+        let y1 = min(Int(maxY.rounded(.up)), height)
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 {
+            _ = withRow(y) { row in
+                let py = Double(y) + 0.5
+                for x in x0..<x1 {
+                    let amount = coverage(Double(x) + 0.5, py)
+                    if amount > 0 { row[x] = Self.blend(row[x], color, coverage: amount) }
+                }
+            }
+        }
+    }
+
+    private func clip(_ rect: PixelRect) -> PixelRect {
+        let x0 = max(rect.x, 0)
+        let y0 = max(rect.y, 0)
+        let x1 = min(rect.maxX, width)
+        let y1 = min(rect.maxY, height)
+        return PixelRect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
+    }
+
+    /// `color` at `coverage` × its alpha over the opaque gd pixel `pixel`.
+    static func blend(_ pixel: Int32, _ color: RGBA, coverage: Double) -> Int32 {
+        let alpha = coverage * Double(color.alpha) / 255
+        if alpha >= 0.999 { return gdColor(RGBA(red: color.red, green: color.green, blue: color.blue)) }
+        func mix(_ top: UInt8, _ shift: Int32) -> Int32 {
+            let bottom = Double((pixel >> shift) & 0xFF)
+            return Int32((Double(top) * alpha + bottom * (1 - alpha)).rounded())
+        }
+        return (pixel & ~0x00FF_FFFF) | mix(color.red, 16) << 16 | mix(color.green, 8) << 8 | mix(color.blue, 0)
+    }
+}

@@ -1,0 +1,144 @@
+import AlbumReportCore
+import CGD
+import Foundation
+import Synchronization
+
+/// The one owner of a libgd truecolor image: created by a throwing initialiser, destroyed in
+/// `deinit`, never lets its pointer escape. Not `Sendable`: an image lives inside one task.
+public final class GDImage {
+    let pointer: gdImagePtr
+
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+
+    /// The largest edge this wrapper will allocate.
+    public static let maximumEdge = 100_000
+
+    /// A new opaque truecolor image filled with `background`.
+    public init(width: Int, height: Int, background: RGBA) throws(GraphicsError) {
+        guard (1...Self.maximumEdge).contains(width), (1...Self.maximumEdge).contains(height) else {
+            throw .invalidSize(width: width, height: height)
+        }
+        GraphicsRuntime.prepare()
+        guard let created = gdImageCreateTrueColor(Int32(width), Int32(height)) else {
+            throw .allocationFailed(width: width, height: height)
+        }
+        pointer = created
+        self.width = width
+        self.height = height
+        gdImageSaveAlpha(pointer, 0)
+        gdImageFilledRectangle(pointer, 0, 0, Int32(width - 1), Int32(height - 1), Self.gdColor(background))
+    }
+
+    /// Decodes PNG, JPEG, GIF or WebP data; the format is taken from the bytes, never a name.
+    public init(decoding data: Data) throws(GraphicsError) {
+        GraphicsRuntime.prepare()
+        guard let header = ImageHeader.read(data) else { throw .notAnImage }
+        let decoded: gdImagePtr? = data.withUnsafeBytes { buffer -> gdImagePtr? in
+            guard let base = buffer.baseAddress, buffer.count <= Int(Int32.max) else { return nil }
+            let bytes = UnsafeMutableRawPointer(mutating: base)
+            let count = Int32(buffer.count)
+            switch header.format {
+            case .png: return gdImageCreateFromPngPtr(count, bytes)
+            case .jpeg: return gdImageCreateFromJpegPtr(count, bytes)
+            case .gif: return gdImageCreateFromGifPtr(count, bytes)
+            case .webp: return gdImageCreateFromWebpPtr(count, bytes)
+            }
+        }
+        guard let decoded else { throw .decodingFailed(header.format.rawValue.uppercased()) }
+        if ar_gd_is_truecolor(decoded) == 0 {
+            gdImagePaletteToTrueColor(decoded)
+        }
+        pointer = decoded
+        width = Int(ar_gd_width(decoded))
+        height = Int(ar_gd_height(decoded))
+    }
+
+    deinit {
+        gdImageDestroy(pointer)
+    }
+
+    // MARK: - Encoding
+
+    /// PNG bytes at zlib `compressionLevel` (0–9). gd writes no timestamps, so the bytes depend
+    /// only on the pixels.
+    public func pngData(compressionLevel: Int = 6) throws(GraphicsError) -> Data {
+        try encoded(format: "PNG") { gdImagePngPtrEx(pointer, &$0, Int32(compressionLevel)) }
+    }
+
+    /// JPEG bytes at `quality` (0–100).
+    public func jpegData(quality: Int = 85) throws(GraphicsError) -> Data {
+        try encoded(format: "JPEG") { gdImageJpegPtr(pointer, &$0, Int32(quality)) }
+    }
+
+    private func encoded(
+        format: String, _ encode: (inout Int32) -> UnsafeMutableRawPointer?
+    ) throws(GraphicsError) -> Data {
+        var size: Int32 = 0
+        guard let bytes = encode(&size), size > 0 else { throw .encodingFailed(format) }
+        defer { gdFree(bytes) }
+        return Data(bytes: bytes, count: Int(size))
+    }
+
+    // MARK: - Pixels
+
+    /// The colour at (`x`, `y`), alpha 255 for opaque.
+    public func pixel(x: Int, y: Int) -> RGBA {
+        guard x >= 0, y >= 0, x < width, y < height else { return RGBA(red: 0, green: 0, blue: 0, alpha: 0) }
+        return Self.rgba(fromGD: gdImageGetTrueColorPixel(pointer, Int32(x), Int32(y)))
+    }
+
+    /// Calls `body` with each row's pixels as packed gd truecolor values (`0xAARRGGBB`, gd alpha
+    /// 0 = opaque … 127 = transparent). The buffer is valid only during the call.
+    public func withRow<T>(_ y: Int, _ body: (UnsafeMutableBufferPointer<Int32>) throws -> T) rethrows -> T? {
+        guard y >= 0, y < height, let row = ar_gd_truecolor_row(pointer, Int32(y)) else { return nil }
+        return try body(UnsafeMutableBufferPointer(start: row, count: width))
+    }
+
+    static func gdColor(_ color: RGBA) -> Int32 {
+        ar_gd_truecolor_alpha(
+            Int32(color.red), Int32(color.green), Int32(color.blue), Int32(127 - Int(color.alpha) / 2))
+    }
+
+    static func rgba(fromGD value: Int32) -> RGBA {
+        let gdAlpha = Int((value >> 24) & 0x7F)
+        return RGBA(
+            red: UInt8((value >> 16) & 0xFF), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF),
+            alpha: UInt8(gdAlpha == 0 ? 255 : (127 - gdAlpha) * 2))
+    }
+}
+
+/// One-time libgd set-up: the FreeType cache (made thread-safe once, before any parallel text
+/// calls) and gd's messages routed away from stderr.
+public enum GraphicsRuntime {
+    private static let prepared: Bool = {
+        _ = gdFontCacheSetup()
+        ar_gd_set_message_sink { _, message in
+            guard let message else { return }
+            GraphicsMessages.record(String(cString: message))
+        }
+        return true
+    }()
+
+    /// Runs the set-up once; cheap after the first call.
+    public static func prepare() {
+        _ = prepared
+    }
+}
+
+/// Messages libgd emitted (a truncated JPEG, a bad PNG chunk), instead of printing to stderr.
+public enum GraphicsMessages {
+    private static let handler = Mutex<(@Sendable (String) -> Void)?>(nil)
+
+    /// Routes gd's messages to `handler` (a logger). Call once at start-up.
+    public static func setHandler(_ newHandler: @escaping @Sendable (String) -> Void) {
+        handler.withLock { $0 = newHandler }
+    }
+
+    static func record(_ message: String) {
+        let current = handler.withLock { $0 }
+        current?(message.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}

@@ -1,0 +1,34 @@
+/// Why an image could not be created, decoded, drawn into or encoded.
+public enum GraphicsError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidSize(width: Int, height: Int)
+    case allocationFailed(width: Int, height: Int)
+    case notAnImage
+    case unsupportedFormat(String)
+    case decodingFailed(String)
+    case encodingFailed(String)
+    case fontNotFound(family: String, weight: String)
+    case textFailed(String)
+
+    /// The user-facing sentence.
+    public var description: String {
+        switch self {
+        case .invalidSize(let width, let height):
+            return "An image of \(width) × \(height) pixels cannot be created; sizes must be from 1 to 100000 pixels."
+        case .allocationFailed(let width, let height):
+            return "There was not enough memory for an image of \(width) × \(height) pixels."
+        case .notAnImage:
+            return "the data is not a PNG, JPEG, GIF or WebP image"
+        case .unsupportedFormat(let format):
+            return "\(format) images cannot be decoded by this build of libgd"
+        case .decodingFailed(let format):
+            return "the \(format) image is corrupt or truncated"
+        case .encodingFailed(let format):
+            return "libgd could not encode the image as \(format)"
+        case .fontNotFound(let family, let weight):
+            return
+                "No installed font matches \(family) \(weight). Install it (on Debian/Ubuntu: apt-get install fonts-inter fonts-dejavu-core) or choose another family in the theme."
+        case .textFailed(let message):
+            return "libgd could not draw text: \(message)"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs the built `albumreport` executable, as a user would, and captures what it prints.
+public enum ProductBinary {
+    /// The result of one run.
+    public struct Outcome: Sendable {
+        public var exitCode: Int32
+        public var standardOutput: String
+        public var standardError: String
+    }
+
+    /// The folder SwiftPM builds products into (next to the test bundle).
+    public static var productsDirectory: URL {
+        #if os(macOS)
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
+        #endif
+        return Bundle.main.bundleURL
+    }
+
+    /// Runs `albumreport` with `arguments` in `directory`; gives up after `timeout`.
+    public static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+        timeout: Duration = .seconds(300)
+    ) async throws -> Outcome {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("albumreport")
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        let scratch = try TemporaryDirectory("albumreport-run")
+        defer { scratch.remove() }
+        let outURL = scratch.url.appendingPathComponent("stdout")
+        let errURL = scratch.url.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                process.terminate()
+                break
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Outcome(
+            exitCode: process.terminationStatus,
+            standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+}
