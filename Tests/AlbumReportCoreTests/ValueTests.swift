@@ -64,7 +64,7 @@ struct ValueTests {
     @Test("text is normalised: control characters gone, whitespace collapsed and trimmed")
     func normalize() {
         #expect(TextNormalizer.normalize(" Sadly it's true.") == "Sadly it's true.")
-        #expect(TextNormalizer.normalize("a\n\n  b\t\u{0007}c\u{FEFF} ") == "a bc")
+        #expect(TextNormalizer.normalize("a\n\n  b\t\u{0007}c\u{FEFF} ") == "a b c")
         #expect(TextNormalizer.normalize("\u{0000}\u{001B}") == "")
     }
 }
@@ -110,7 +110,7 @@ struct SourcePolicyTests {
     }
 
     @Test("a local feed may use relative paths and file URLs inside its own folder only")
-    func localPolicy() {
+    func localPolicy() throws {
         let policy = ArtworkPolicy(localFeedDirectory: URL(fileURLWithPath: "/data/feeds"))
         #expect(try policy.resolve("art/1.png").get() == .file(URL(fileURLWithPath: "/data/feeds/art/1.png")))
         #expect(

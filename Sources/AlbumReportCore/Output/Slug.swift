@@ -18,19 +18,22 @@ public enum Slug {
     /// A slug for `text`: accents folded, letters and digits kept, everything else turned into
     /// single hyphens, at most ``maximumLength`` characters; "item" when nothing is left.
     public static func make(_ text: String) -> String {
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+        // Compatibility decomposition turns "²" into "2" and "é" into "e" plus a combining accent.
+        let folded = text.decomposedStringWithCompatibilityMapping.lowercased()
         var slug = ""
         var pendingHyphen = false
         for scalar in folded.unicodeScalars {
+            if scalar.properties.generalCategory == .nonspacingMark { continue }
             let isWordCharacter = scalar.isASCII && (("a"..."z").contains(scalar) || ("0"..."9").contains(scalar))
-            if isWordCharacter {
-                if pendingHyphen && !slug.isEmpty { slug.append("-") }
-                pendingHyphen = false
-                slug.unicodeScalars.append(scalar)
-                if slug.count >= maximumLength { break }
-            } else {
+            guard isWordCharacter else {
                 pendingHyphen = true
+                continue
             }
+            let hyphen = pendingHyphen && !slug.isEmpty
+            if slug.count + (hyphen ? 2 : 1) > maximumLength { break }
+            if hyphen { slug.append("-") }
+            pendingHyphen = false
+            slug.unicodeScalars.append(scalar)
         }
         while slug.hasSuffix("-") { slug.removeLast() }
         if slug.isEmpty { return "item" }
