@@ -8,6 +8,13 @@ public struct ImageHeader: Sendable, Hashable {
     public var width: Int
     public var height: Int
 
+    /// Creates a header value.
+    public init(format: Format, width: Int, height: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
+    }
+
     /// Reads the header of `bytes`; nil when it is not a PNG, JPEG, GIF or WebP with a readable size.
     public static func read(_ bytes: some Collection<UInt8>) -> ImageHeader? {
         let data = Array(bytes.prefix(64 * 1024))

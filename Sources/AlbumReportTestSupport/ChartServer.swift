@@ -1,0 +1,73 @@
+import AlbumReportCore
+import AlbumReportGraphics
+import Foundation
+
+/// A recorded feed served from a ``LoopbackHTTPServer`` with its artwork URLs rewritten to the
+/// same server, where each album has a solid-colour thumbnail and large image of its own.
+public struct ChartServer: Sendable {
+    /// The server.
+    public let server: LoopbackHTTPServer
+    /// Where the feed is served.
+    public let feedURL: URL
+    /// Album id → the colour its artwork is filled with.
+    public let colors: [String: RGBA]
+
+    /// Serves the recorded feed `name` at `/feed.json`. Thumbnails are served at
+    /// `/art/ID/100x100bb.png` and large images at `/art/ID/600x600bb.png`, each after `latency`;
+    /// ids in `missingArtwork` answer 404.
+    public static func start(
+        feed name: String, latency: Duration = .zero, missingArtwork: Set<String> = []
+    ) async throws -> ChartServer {
+        let server = try await LoopbackHTTPServer.start()
+        var object = try JSONSerialization.jsonObject(with: Fixtures.feedData(name)) as? [String: Any] ?? [:]
+        var feed = object["feed"] as? [String: Any] ?? [:]
+        var results = feed["results"] as? [[String: Any]] ?? []
+        var colors: [String: RGBA] = [:]
+        for index in results.indices {
+            guard let id = results[index]["id"] as? String else { continue }
+            results[index]["artworkUrl100"] = server.url("/art/\(id)/100x100bb.png").absoluteString
+            let color = Self.color(index: index)
+            colors[id] = color
+            guard !missingArtwork.contains(id) else { continue }
+            for (edge, file) in [(100, "100x100bb.png"), (600, "600x600bb.png")] {
+                let image = try GDImage(width: edge, height: edge, background: color)
+                server.setRoute(
+                    "/art/\(id)/\(file)",
+                    .init(headers: [("Content-Type", "image/png")], body: try image.pngData(), delay: latency))
+            }
+        }
+        feed["results"] = results
+        object["feed"] = feed
+        let body = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        server.setRoute("/feed.json", .json(body))
+        return ChartServer(server: server, feedURL: server.url("/feed.json"), colors: colors)
+    }
+
+    /// A distinct, saturated colour per index.
+    static func color(index: Int) -> RGBA {
+        let palette: [RGBA] = [
+            RGBA(red: 220, green: 40, blue: 40), RGBA(red: 40, green: 160, blue: 60),
+            RGBA(red: 40, green: 60, blue: 200),
+            RGBA(red: 230, green: 160, blue: 20), RGBA(red: 150, green: 40, blue: 170),
+        ]
+        let base = palette[index % palette.count]
+        let shade = UInt8(min(index / palette.count * 2, 60))
+        return RGBA(red: base.red &- min(shade, base.red), green: base.green, blue: base.blue)
+    }
+}
+
+/// Reads pixels of a PNG file written by the tool.
+public struct PNGFile {
+    /// The decoded image.
+    public let image: GDImage
+
+    /// Decodes the PNG at `url`.
+    public init(_ url: URL) throws {
+        image = try GDImage(decoding: Data(contentsOf: url))
+    }
+
+    /// The colour at a point, given in points at `scale` (the pixel containing that point).
+    public func color(atPoint x: Double, _ y: Double, scale: Double) -> RGBA {
+        image.pixel(x: Int(x * scale), y: Int(y * scale))
+    }
+}

@@ -1,0 +1,154 @@
+import AlbumReportCore
+import AlbumReportGraphics
+import AlbumReportTestSupport
+import Foundation
+import Testing
+
+@Suite("libgd images")
+struct GDImageTests {
+    let white = RGBA(red: 255, green: 255, blue: 255)
+    let blue = RGBA(red: 0, green: 122, blue: 255)
+
+    @Test("an image encodes to a real PNG of its size that decodes back to the same pixels")
+    func pngRoundTrip() throws {
+        let image = try GDImage(width: 120, height: 80, background: white)
+        image.fill(PixelRect(x: 10, y: 20, width: 30, height: 40), color: blue)
+        let png = try image.pngData()
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let header = try #require(ImageHeader.read(png))
+        #expect(header == ImageHeader(format: .png, width: 120, height: 80))
+        let decoded = try GDImage(decoding: png)
+        #expect(decoded.width == 120 && decoded.height == 80)
+        #expect(decoded.pixel(x: 10, y: 20) == blue)
+        #expect(decoded.pixel(x: 39, y: 59) == blue)
+        #expect(decoded.pixel(x: 40, y: 59) == white)
+        #expect(decoded.pixel(x: 9, y: 20) == white)
+    }
+
+    @Test("the same drawing gives the same PNG bytes")
+    func deterministic() throws {
+        func draw() throws -> Data {
+            let image = try GDImage(width: 64, height: 64, background: white)
+            image.fillRoundedRect(x: 4.5, y: 4.5, width: 50, height: 30, radius: 8, color: blue)
+            image.strokeSegment(from: (5, 60), to: (60, 40), width: 3, color: blue)
+            return try image.pngData()
+        }
+        #expect(try draw() == draw())
+    }
+
+    @Test("JPEG data decodes; corrupt and non-image data are clear errors, never a crash")
+    func decoding() throws {
+        let image = try GDImage(width: 40, height: 30, background: blue)
+        let jpeg = try image.jpegData(quality: 90)
+        #expect(ImageHeader.read(jpeg)?.format == .jpeg)
+        #expect(ImageHeader.jpegIsComplete(jpeg))
+        #expect(try GDImage(decoding: jpeg).width == 40)
+        #expect(throws: GraphicsError.notAnImage) { try GDImage(decoding: Data("<html></html>".utf8)) }
+        #expect(throws: GraphicsError.notAnImage) { try GDImage(decoding: Data()) }
+        var broken = try image.pngData()
+        broken.replaceSubrange(40..<broken.count, with: Data(repeating: 0x42, count: broken.count - 40))
+        #expect(throws: GraphicsError.self) { try GDImage(decoding: broken) }
+        #expect(!ImageHeader.jpegIsComplete(jpeg.prefix(jpeg.count / 2)))
+    }
+
+    @Test("impossible sizes are refused before allocating")
+    func sizes() {
+        #expect(throws: GraphicsError.invalidSize(width: 0, height: 10)) {
+            try GDImage(width: 0, height: 10, background: RGBA(red: 0, green: 0, blue: 0))
+        }
+        #expect(throws: GraphicsError.invalidSize(width: 10, height: 200_000)) {
+            try GDImage(width: 10, height: 200_000, background: RGBA(red: 0, green: 0, blue: 0))
+        }
+    }
+
+    @Test("rounded rectangles are filled inside, clear outside, and antialiased on the curve")
+    func roundedRect() throws {
+        let image = try GDImage(width: 100, height: 100, background: white)
+        image.fillRoundedRect(x: 10, y: 10, width: 80, height: 80, radius: 20, color: blue)
+        #expect(image.pixel(x: 50, y: 50) == blue)
+        #expect(image.pixel(x: 11, y: 11) == white)
+        #expect(image.pixel(x: 50, y: 10) == blue)
+        #expect(image.pixel(x: 50, y: 9) == white)
+        // Along the corner arc, pixels are blends of the two colours; the straight edges are not.
+        var blended = 0
+        for y in 10..<30 {
+            for x in 10..<30 where ![blue, white].contains(image.pixel(x: x, y: y)) { blended += 1 }
+        }
+        #expect(blended >= 15)
+        #expect(![blue, white].contains(image.pixel(x: 50, y: 10)) == false)
+    }
+
+    @Test("resampled artwork keeps its corners rounded against the background")
+    func drawArtwork() throws {
+        let source = try GDImage(width: 200, height: 200, background: blue)
+        let canvas = try GDImage(width: 300, height: 300, background: white)
+        canvas.draw(source, in: PixelRect(x: 50, y: 50, width: 180, height: 180), cornerRadius: 18, background: white)
+        #expect(canvas.pixel(x: 140, y: 140) == blue)
+        #expect(canvas.pixel(x: 50, y: 50) == white)
+        #expect(canvas.pixel(x: 229, y: 229) == white)
+        #expect(canvas.pixel(x: 140, y: 50) == blue)
+        #expect(canvas.pixel(x: 49, y: 140) == white)
+    }
+}
+
+@Suite("Fonts and text")
+struct TextEngineTests {
+    func engine(scale: Double = 3) throws -> (GDTextEngine, Theme) {
+        let theme = try Theme.shipped()
+        return (GDTextEngine(fonts: try FontBook(theme: theme), scale: scale), theme)
+    }
+
+    @Test("Inter is resolved to a font file by fontconfig, for every weight the theme uses")
+    func resolution() throws {
+        let theme = try Theme.shipped()
+        let book = try FontBook(theme: theme)
+        #expect(book.substitutions.isEmpty, "Inter should be installed (fonts-inter)")
+        for font in book.all {
+            #expect(font.family == "Inter")
+            #expect(FileManager.default.fileExists(atPath: font.file))
+            #expect(font.ascenderPerEm > 0.7 && font.ascenderPerEm < 1.3)
+        }
+        let semibold = try #require(book.font(for: theme.fonts.navigationTitle))
+        #expect(semibold.file.lowercased().contains("semibold"))
+        #expect(FontResolver.file(family: "No Such Family 12345", weight: .regular) == nil)
+    }
+
+    @Test("widths come from the real font: longer text is wider, and '&amp;' is measured literally")
+    func widths() throws {
+        let (engine, theme) = try engine()
+        let font = theme.fonts.rowTitle
+        let short = engine.width(of: "After", font: font)
+        let long = engine.width(of: "After Hours", font: font)
+        #expect(short > 20 && short < 60)
+        #expect(long > short)
+        #expect(engine.width(of: "iiii", font: font) < engine.width(of: "WWWW", font: font))
+        #expect(engine.width(of: "&amp;", font: font) > engine.width(of: "&", font: font) * 3)
+        let bold = theme.fonts.cardTitle
+        #expect(engine.width(of: "After Hours", font: bold) > long)
+    }
+
+    @Test("text is drawn where the layout puts it, in its colour")
+    func drawing() throws {
+        let (engine, theme) = try engine(scale: 2)
+        let image = try GDImage(width: 400, height: 100, background: RGBA(red: 255, green: 255, blue: 255))
+        let block = TextBlock.make(
+            "HHHH", font: theme.fonts.cardTitle, color: RGBA(red: 0, green: 0, blue: 0), x: 20, y: 10, width: 160,
+            measurer: engine)
+        try engine.draw(block, in: image)
+        var dark = 0
+        var outside = 0
+        for y in 0..<100 {
+            for x in 0..<400 where image.pixel(x: x, y: y).red < 128 {
+                let inside = block.frame.pixels(scale: 2)
+                if x >= inside.x && x < inside.x + Int(block.lines[0].width * 2) + 2 && y >= inside.y && y < inside.maxY
+                {
+                    dark += 1
+                } else {
+                    outside += 1
+                }
+            }
+        }
+        #expect(dark > 200)
+        #expect(outside == 0)
+    }
+}

@@ -1,0 +1,222 @@
+import AlbumReport
+import AlbumReportCore
+import AlbumReportTestSupport
+import Foundation
+import Testing
+
+@Suite("generate, end to end on a loopback server")
+struct GenerateTests {
+    func generate(
+        _ feed: FeedSource, output: URL, configure: (inout GenerateOptions) -> Void = { _ in }
+    ) async throws -> ReportSummary {
+        var options = GenerateOptions(output: output)
+        options.feed = feed
+        options.retry = .none
+        configure(&options)
+        let transport = AsyncHTTPTransport(limits: options.limitsForTests)
+        do {
+            let summary = try await ReportGenerator(transport: transport).generate(options)
+            await transport.shutdown()
+            return summary
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
+    }
+
+    func manifest(in folder: URL) throws -> Manifest {
+        try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: folder.appendingPathComponent("manifest.json")))
+    }
+
+    @Test("a ten-album feed gives a sheet, ten cards and a manifest whose frames match the pixels")
+    func tenAlbums() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+
+        let summary = try await generate(.remote(chart.feedURL), output: output.url)
+        #expect(summary.warnings.isEmpty)
+        #expect(summary.itemsRendered == 10)
+
+        let manifest = try manifest(in: output.url)
+        #expect(manifest.files.count == 11)
+        #expect(manifest.files.first?.path == "sheet.png")
+        #expect(manifest.files.filter { $0.path.hasPrefix("cards/") }.count == 10)
+        #expect(manifest.files[1].path == "cards/001-the-new-toronto-3.png")
+        let theme = try Theme.shipped()
+        for file in manifest.files {
+            let data = try Data(contentsOf: output.url.appendingPathComponent(file.path))
+            #expect(SHA256.hex(of: data) == file.sha256)
+            #expect(data.count == file.bytes)
+            let header = try #require(ImageHeader.read(data))
+            #expect(header.width == file.widthPixels && header.height == file.heightPixels)
+            #expect(header.width == 1179)
+        }
+
+        // The card: artwork, margins and button where the manifest says, in the theme's colours.
+        let card = try #require(manifest.screens.first { $0.rank == 1 })
+        #expect(card.sizePoints == Size(width: 393, height: 852))
+        let png = try PNGFile(output.url.appendingPathComponent(card.file))
+        #expect(png.image.width == 1179 && png.image.height == 2556)
+        let button = try #require(card.elements.first { $0.name == "button" })
+        #expect(button.points == Rect(x: 20, y: 852 - 34 - 20 - 50, width: 353, height: 50))
+        #expect(button.pixels == PixelRect(x: 60, y: 2244, width: 1059, height: 150))
+        #expect(button.link == "https://music.apple.com/us/album/the-new-toronto-3/1506269876?app=music")
+        #expect(png.image.pixel(x: button.pixels.x + 40, y: button.pixels.y + 75) == theme.colors.tint)
+        #expect(png.image.pixel(x: button.pixels.x - 2, y: button.pixels.y + 75) == theme.colors.background)
+        #expect(png.image.pixel(x: button.pixels.maxX + 1, y: button.pixels.y + 75) == theme.colors.background)
+        #expect(png.image.pixel(x: button.pixels.x + 40, y: button.pixels.maxY + 2) == theme.colors.background)
+        let artwork = try #require(card.elements.first { $0.name == "artwork" })
+        #expect(artwork.points.x == 20 && artwork.points.width == 353)
+        let center = png.image.pixel(
+            x: artwork.pixels.x + artwork.pixels.width / 2, y: artwork.pixels.y + artwork.pixels.height / 2)
+        #expect(center == chart.colors["1506269876"])
+        #expect(png.image.pixel(x: artwork.pixels.x - 2, y: artwork.pixels.y + 100) == theme.colors.background)
+
+        // The sheet: each row's thumbnail shows that album's artwork, separators are one pixel tall.
+        let sheet = try #require(manifest.screens.first { $0.kind == .sheet })
+        let sheetPNG = try PNGFile(output.url.appendingPathComponent("sheet.png"))
+        for thumbnail in sheet.elements where thumbnail.name == "thumbnail" {
+            let item = try #require(manifest.items.first { $0.rank == thumbnail.rank })
+            let pixel = sheetPNG.image.pixel(
+                x: thumbnail.pixels.x + thumbnail.pixels.width / 2, y: thumbnail.pixels.y + thumbnail.pixels.height / 2)
+            #expect(pixel == chart.colors[item.id])
+        }
+        for separator in sheet.elements where separator.name == "separator" {
+            #expect(separator.pixels.height == 1)
+            #expect(sheetPNG.image.pixel(x: separator.pixels.x + 5, y: separator.pixels.y) == theme.colors.separator)
+            #expect(
+                sheetPNG.image.pixel(x: separator.pixels.x + 5, y: separator.pixels.y - 1) == theme.colors.background)
+        }
+        #expect(sheetPNG.image.pixel(x: 10, y: 10) == theme.colors.navigationBar)
+    }
+
+    @Test("--limit 10 of a 100-album chart requests exactly ten thumbnails and ten large images")
+    func lazyArtwork() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top100)
+        defer { Task { await chart.server.shutdown() } }
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        _ = try await generate(.remote(chart.feedURL), output: output.url) { $0.limit = 10 }
+        #expect(chart.server.requestCount(prefix: "/art/") == 20)
+        #expect(chart.server.requestCount("/feed.json") == 1)
+        let manifest = try manifest(in: output.url)
+        #expect(manifest.items.count == 10)
+        #expect(manifest.feed.itemCount == 100)
+    }
+
+    @Test("artwork downloads never exceed --concurrency in flight")
+    func boundedConcurrency() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top100, latency: .milliseconds(30))
+        defer { Task { await chart.server.shutdown() } }
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        _ = try await generate(.remote(chart.feedURL), output: output.url) {
+            $0.concurrency = 4
+            $0.limit = 40
+            $0.renderCards = false
+        }
+        #expect(chart.server.requestCount(prefix: "/art/") == 40)
+        #expect(chart.server.maximumInFlight <= 4)
+        #expect(chart.server.maximumInFlight >= 2)
+    }
+
+    @Test("artwork that answers 404 becomes a placeholder and exactly one warning naming the album and URL")
+    func missingArtwork() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1TwoOf100, missingArtwork: ["1540031620"])
+        defer { Task { await chart.server.shutdown() } }
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        let summary = try await generate(.remote(chart.feedURL), output: output.url)
+        #expect(summary.warnings.count == 1)
+        let warning = try #require(summary.warnings.first)
+        #expect(warning.rank == 2)
+        #expect(warning.itemID == "1540031620")
+        #expect(warning.message.contains("“Good News”"))
+        #expect(warning.message.contains("/art/1540031620/100x100bb.png answered HTTP 404"))
+        let manifest = try manifest(in: output.url)
+        #expect(manifest.warnings == summary.warnings)
+        let card = try #require(manifest.screens.first { $0.rank == 2 })
+        let png = try PNGFile(output.url.appendingPathComponent(card.file))
+        let artwork = try #require(card.elements.first { $0.name == "artwork" })
+        let theme = try Theme.shipped()
+        #expect(
+            png.image.pixel(x: artwork.pixels.x + 30, y: artwork.pixels.y + 30) == theme.colors.placeholderBackground)
+    }
+
+    @Test("an HTML error page instead of the feed is an error naming the status, and nothing is written")
+    func htmlFeed() async throws {
+        let server = try await LoopbackHTTPServer.start(routes: [
+            "/feed.json": .html("<html><body>Service Unavailable</body></html>", status: 503)
+        ])
+        defer { Task { await server.shutdown() } }
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        await #expect {
+            _ = try await generate(.remote(server.url("/feed.json")), output: output.url)
+        } throws: { error in
+            guard let error = error as? ReportError else { return false }
+            return error.stage == "decode"
+                && error.description.contains(
+                    "returned an HTML page (HTTP 503), not JSON. Try again later or pass --feed PATH.")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.url.path).isEmpty)
+    }
+
+    @Test("a server that cannot be reached is a fetch error that says what to try")
+    func unreachable() async throws {
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        let url = try #require(URL(string: "http://127.0.0.1:9/feed.json"))
+        await #expect {
+            _ = try await generate(.remote(url), output: output.url)
+        } throws: { error in
+            guard let error = error as? ReportError else { return false }
+            return error.stage == "fetch" && error.description.contains("could not be reached")
+        }
+    }
+
+    @Test("a facts feed renders its sheet only; its image rows show artwork or a placeholder")
+    func factsFeed() async throws {
+        let server = try await LoopbackHTTPServer.start()
+        defer { Task { await server.shutdown() } }
+        var text = try String(
+            decoding: Fixtures.feedData(Fixtures.Feeds.facts).map { $0 < 0x80 ? $0 : 0x3F }, as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"http://", with: "\"\(server.baseURL.absoluteString)/dead/")
+        server.setRoute("/facts.json", .json(Data(text.utf8)))
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        let summary = try await generate(.remote(server.url("/facts.json")), output: output.url)
+        #expect(summary.files.map(\.path) == ["sheet.png"])
+        #expect(summary.feedFormat == .facts)
+        // Row 8 is empty (skipped), and the ten rows with an image link get one warning each (404).
+        #expect(summary.warnings.filter { $0.stage == .decode }.count == 1)
+        #expect(summary.warnings.filter { $0.stage == .artwork }.count == 10)
+        let manifest = try manifest(in: output.url)
+        #expect(manifest.screens.first?.elements.filter { $0.name == "row" }.count == 13)
+    }
+
+    @Test("a second run replaces the previous report's files and leaves the user's own files alone")
+    func rerun() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        _ = try await generate(.remote(chart.feedURL), output: output.url)
+        let mine = output.url.appendingPathComponent("notes.txt")
+        try Data("mine".utf8).write(to: mine)
+        _ = try await generate(.remote(chart.feedURL), output: output.url) { $0.limit = 3 }
+        let cards = try FileManager.default.contentsOfDirectory(atPath: output.url.appendingPathComponent("cards").path)
+        #expect(cards.sorted() == ["001-the-new-toronto-3.png", "002-pray-4-love.png", "003-my-turn.png"])
+        #expect(FileManager.default.fileExists(atPath: mine.path))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.url.path).filter {
+            $0.hasPrefix(".")
+        }
+        #expect(leftovers.isEmpty)
+    }
+}
+
+extension GenerateOptions {
+    var limitsForTests: HTTPLimits { HTTPLimits(timeout: timeout, maximumBytes: maximumDownloadBytes) }
+}
