@@ -1,0 +1,135 @@
+import AlbumReportCore
+import AlbumReportTestSupport
+import Foundation
+import Testing
+
+@Suite("The albumreport binary, run as a user runs it")
+struct CommandLineTests {
+    @Test("with no arguments but an output folder, generate renders the embedded 100-album sample offline")
+    func embeddedSample() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try await ProductBinary.run(["generate"], in: folder.url)
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let output = folder.url.appendingPathComponent("Output")
+        let cards = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("cards").path)
+        #expect(cards.count == 100)
+        #expect(cards.contains("001-after-hours.png"))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("sheet.png").path))
+        let manifest = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
+        #expect(manifest.feed.source == "sample")
+        #expect(manifest.items.count == 100)
+        #expect(manifest.warnings.isEmpty, "the sample ships all its artwork")
+        #expect(manifest.files.count == 101)
+        for stage in ["[1/6] fetch", "[3/6] artwork", "100 of 100 images", "[5/6] cards", "[6/6] write"] {
+            #expect(run.standardError.contains(stage))
+        }
+        #expect(run.standardError.contains("Wrote 100 rows and 100 cards to"))
+        #expect(run.standardOutput.isEmpty)
+    }
+
+    @Test("--json prints a machine-readable summary on standard output and nothing on standard error")
+    func jsonSummary() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v2Top100)
+        defer { Task { await chart.server.shutdown() } }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try await ProductBinary.run(
+            ["generate", "--feed", chart.feedURL.absoluteString, "--limit", "5", "--json", "--output", "report"],
+            in: folder.url)
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect(run.standardError.isEmpty)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(object["itemsRendered"] as? Int == 5)
+        #expect(object["itemsInFeed"] as? Int == 100)
+        #expect(object["feedFormat"] as? String == "apple-rss-v2")
+        #expect((object["files"] as? [Any])?.count == 6)
+        #expect((object["stages"] as? [Any])?.count == 6)
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.url.appendingPathComponent("report/cards/001-debi-tirar-mas-fotos.png").path))
+        #expect(chart.server.requestCount(prefix: "/art/") == 10)
+    }
+
+    @Test("a feed that does not exist exits 1 with a sentence naming the file")
+    func missingFeed() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try await ProductBinary.run(["generate", "--feed", "nope.json"], in: folder.url)
+        #expect(run.exitCode == 1)
+        #expect(run.standardError.contains("error: [fetch] The feed file"))
+        #expect(run.standardError.contains("nope.json does not exist"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Output/manifest.json").path))
+    }
+
+    @Test("a body that is not a feed exits 1 saying what arrived")
+    func notAFeed() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try await ProductBinary.run(
+            ["generate", "--feed", Fixtures.feed(Fixtures.Feeds.v2SingleItem).path], in: folder.url)
+        #expect(run.exitCode == 1)
+        #expect(run.standardError.contains("a single album entry"))
+    }
+
+    @Test(
+        "usage errors exit 64 with a sentence that says what to pass",
+        arguments: [
+            (["generate", "--limit", "0"], "--limit must be at least 1"),
+            (["generate", "--device", "iphone-99"], "There is no device preset 'iphone-99'"),
+            (["generate", "--feed", "apple:usa"], "apple:COUNTRY/LIMIT"),
+            (["generate", "--concurrency", "0"], "--concurrency must be from 1 to 64"),
+            (["generate", "--no-such-option"], "Unknown option"),
+        ])
+    func usageErrors(arguments: [String], message: String) async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try await ProductBinary.run(arguments, in: folder.url)
+        #expect(run.exitCode == 64)
+        #expect(run.standardError.contains(message), "\(run.standardError)")
+    }
+
+    @Test("--strict writes the report and exits 3 when there were warnings")
+    func strict() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1TwoOf100, missingArtwork: ["1545996283"])
+        defer { Task { await chart.server.shutdown() } }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try await ProductBinary.run(
+            ["generate", "--feed", chart.feedURL.absoluteString, "--strict"], in: folder.url)
+        #expect(run.exitCode == 3)
+        #expect(run.standardError.contains("warning: [artwork] #1 (1545996283) The artwork of “The Voice”"))
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Output/manifest.json").path))
+        let relaxed = try await ProductBinary.run(["generate", "--feed", chart.feedURL.absoluteString], in: folder.url)
+        #expect(relaxed.exitCode == 0)
+    }
+
+    @Test("devices lists every preset with its size, scale and insets")
+    func devices() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try await ProductBinary.run(["devices"], in: folder.url)
+        #expect(run.exitCode == 0)
+        for device in Device.presets {
+            #expect(run.standardOutput.contains(device.id))
+        }
+        #expect(run.standardOutput.contains("393 × 852"))
+        #expect(run.standardOutput.contains("1179 × 2556"))
+    }
+
+    @Test("--help documents every option with its default")
+    func help() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try await ProductBinary.run(["generate", "--help"], in: folder.url)
+        #expect(run.exitCode == 0)
+        for text in [
+            "--feed", "--limit", "--output", "(default: Output)", "--device", "(default: iphone-15)", "--concurrency",
+            "(default: 8)", "--strict", "--json",
+        ] {
+            #expect(run.standardOutput.contains(text), "missing \(text)")
+        }
+    }
+}
