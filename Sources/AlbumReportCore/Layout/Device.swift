@@ -32,7 +32,7 @@ extension Device {
     /// iPhone SE (3rd generation): 375 × 667 pt @2x, no insets.
     public static let iPhoneSE = Device(
         id: "iphone-se", name: "iPhone SE (3rd generation)", size: Size(width: 375, height: 667), scale: 2,
-        safeArea: EdgeInsets(top: 20))
+        safeArea: EdgeInsets())
     /// iPhone 15: 393 × 852 pt @3x, insets 59/34. The default.
     public static let iPhone15 = Device(
         id: "iphone-15", name: "iPhone 15", size: Size(width: 393, height: 852), scale: 3,
