@@ -2,6 +2,7 @@ import AlbumReport
 import AlbumReportCore
 import ArgumentParser
 import Foundation
+import Logging
 
 /// `albumreport generate`: the whole pipeline.
 struct GenerateCommand: AsyncParsableCommand {
@@ -66,6 +67,11 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(
+        name: .shortAndLong,
+        help: "Also log debug detail (stages, artwork failures, libgd's messages) to standard error.")
+    var verbose = false
+
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1 (got \(limit)).") }
         guard Device.preset(id: device) != nil else {
@@ -103,6 +109,9 @@ struct GenerateCommand: AsyncParsableCommand {
         options.timeout = .milliseconds(Int64(timeout * 1000))
         options.renderCards = !noCards
         options.pngCompressionLevel = pngCompression
+        var logger = Logger(label: "albumreport") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = verbose ? .debug : .warning
+        options.logger = logger
 
         let console = Console()
         let transport = AsyncHTTPTransport(limits: HTTPLimits(timeout: options.timeout))

@@ -1,5 +1,6 @@
 import AlbumReportCore
 import Foundation
+import Logging
 
 /// Everything `generate` needs to know, with the documented defaults.
 public struct GenerateOptions: Sendable {
@@ -29,6 +30,8 @@ public struct GenerateOptions: Sendable {
     public var renderCards = true
     /// zlib level for PNG output (0–9).
     public var pngCompressionLevel = 6
+    /// Where debug detail goes (each stage, each artwork failure, libgd's own messages).
+    public var logger = Logger(label: "albumreport")
 
     /// Options with defaults, writing to `output`.
     public init(output: URL) {

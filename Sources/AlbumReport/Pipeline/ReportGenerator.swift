@@ -1,6 +1,7 @@
 import AlbumReportCore
 import AlbumReportGraphics
 import Foundation
+import Logging
 
 /// The pipeline: fetch → decode → artwork → sheet → cards → write, as named steps that report
 /// progress and tag failures with their stage.
@@ -30,7 +31,9 @@ public struct ReportGenerator: Sendable {
     }
 
     private func pipeline(_ options: GenerateOptions) async throws -> ReportSummary {
-        let run = Run(progress: progress)
+        let run = Run(progress: progress, logger: options.logger)
+        let logger = options.logger
+        GraphicsMessages.setHandler { message in logger.debug("libgd: \(message)") }
 
         // Set-up first, so that a bad theme or missing font fails before any download.
         let theme = try ThemeLoader.load(options.theme, templatesDirectory: options.templatesDirectory)
@@ -77,7 +80,10 @@ public struct ReportGenerator: Sendable {
                 if feed.format.isAlbumChart { problems.add(item: item, "the feed gives no artwork URL") }
                 continue
             }
-            if case .failed(let reason)? = thumbnails[url] { problems.add(item: item, reason) }
+            if case .failed(let reason)? = thumbnails[url] {
+                options.logger.debug("thumbnail of #\(item.rank) failed: \(reason)")
+                problems.add(item: item, reason)
+            }
         }
 
         let writer = try ReportWriter.prepare(output: options.output)
