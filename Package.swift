@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "albumreport", targets: ["albumreport"]),
         .library(name: "AlbumReportCore", targets: ["AlbumReportCore"]),
         .library(name: "AlbumReport", targets: ["AlbumReport"]),
+        .library(name: "AlbumReportTesting", targets: ["AlbumReportTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -75,6 +76,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: - Golden-image assertions for other packages' tests
+
+        .target(
+            name: "AlbumReportTesting",
+            dependencies: ["AlbumReport", "AlbumReportCore"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: - Executables
 
         .executableTarget(
@@ -123,6 +132,12 @@ let package = Package(
         .testTarget(
             name: "AlbumReportTests",
             dependencies: ["AlbumReport", "AlbumReportTestSupport"],
+            exclude: ["Goldens"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AlbumReportTestingTests",
+            dependencies: ["AlbumReportTesting", "AlbumReportTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import AlbumReport
 import ArgumentParser
+import Foundation
 
 /// `albumreport`: renders Apple's Top Albums chart as PNG screens.
 @main
@@ -8,10 +9,34 @@ struct AlbumReportCommand: AsyncParsableCommand {
         commandName: "albumreport",
         abstract: "Render Apple's Top Albums chart as PNG screens: a table sheet and one detail card per album.",
         discussion: """
-            Exit codes: 0 report written; 1 the feed could not be fetched or decoded, or the report could \
-            not be written; 3 report written but --strict found warnings; 64 usage error.
+            generate exits 0 when the report was written; 1 when the feed could not be fetched or decoded \
+            or the report could not be written; 3 when the report was written but --strict found \
+            warnings; 64 on a usage error. compare exits 0 when everything matches, 1 on any mismatch, \
+            2 on a usage or I/O error.
             """,
         version: AlbumReportVersion.current,
-        subcommands: [GenerateCommand.self, DevicesCommand.self]
+        subcommands: [GenerateCommand.self, CompareCommand.self, DevicesCommand.self]
     )
+
+    /// Like ArgumentParser's own entry point, except that `compare` reports usage errors with
+    /// exit code 2, as golden-image tools do (`generate` keeps 64, EX_USAGE).
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure && arguments.first == "compare" {
+                let message = fullMessage(for: error)
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

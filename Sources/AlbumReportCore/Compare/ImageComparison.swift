@@ -46,6 +46,18 @@ public struct PixelDifference: Sendable, Hashable, Codable {
     /// Set when the images are not the same size.
     public var sizeMismatch: SizeMismatch?
 
+    /// Creates figures.
+    public init(
+        comparedPixels: Int, differentPixels: Int, antialiasedPixels: Int, maskedPixels: Int,
+        sizeMismatch: SizeMismatch? = nil
+    ) {
+        self.comparedPixels = comparedPixels
+        self.differentPixels = differentPixels
+        self.antialiasedPixels = antialiasedPixels
+        self.maskedPixels = maskedPixels
+        self.sizeMismatch = sizeMismatch
+    }
+
     /// Different pixels as a share of compared pixels.
     public var diffRatio: Double {
         comparedPixels == 0 ? 0 : Double(differentPixels) / Double(comparedPixels)

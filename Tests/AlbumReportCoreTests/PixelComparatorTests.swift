@@ -1,0 +1,94 @@
+import AlbumReportCore
+import Testing
+
+@Suite("Pixel comparison maths")
+struct PixelComparatorTests {
+    let white: UInt32 = 0xFF_FFFF
+    let blue: UInt32 = 0x00_7AFF
+
+    func buttonLike(width: Int = 60, height: Int = 40) -> PixelBuffer {
+        var buffer = PixelBuffer(width: width, height: height, fill: white)
+        for y in 10..<30 {
+            for x in 10..<50 { buffer[x, y] = blue }
+        }
+        return buffer
+    }
+
+    @Test("identical images have no differing pixels, in one band or many")
+    func identical() async {
+        for bands in [1, 3, 8] {
+            let (difference, diff) = await PixelComparator.compare(
+                buttonLike(), buttonLike(), diffImage: true, bands: bands)
+            #expect(difference.differentPixels == 0)
+            #expect(difference.antialiasedPixels == 0)
+            #expect(difference.comparedPixels == 60 * 40)
+            #expect(difference.matches(CompareOptions()))
+            #expect(diff?.pixels.contains(PixelComparator.differenceColor) == false)
+        }
+    }
+
+    @Test("a colour change in a 3 × 3 block fails, and the diff image marks exactly that block")
+    func block() async {
+        var changed = buttonLike()
+        for y in 15..<18 {
+            for x in 20..<23 { changed[x, y] = 0x34_C759 }
+        }
+        let (difference, diff) = await PixelComparator.compare(buttonLike(), changed, diffImage: true, bands: 4)
+        #expect(difference.differentPixels == 9)
+        #expect(difference.antialiasedPixels == 0)
+        #expect(!difference.matches(CompareOptions()))
+        let marked = (diff?.pixels.indices ?? 0..<0).filter { diff?.pixels[$0] == PixelComparator.differenceColor }
+        #expect(
+            marked.map { ($0 % 60, $0 / 60) }.map { "\($0.0),\($0.1)" }.sorted()
+                == (15..<18).flatMap { y in (20..<23).map { "\($0),\(y)" } }.sorted())
+    }
+
+    @Test("a one-pixel-wide column of a slightly different colour in a button fails")
+    func oneColumn() async {
+        var changed = buttonLike()
+        for y in 10..<30 { changed[30, y] = 0x00_60D0 }
+        let (difference, _) = await PixelComparator.compare(buttonLike(), changed)
+        #expect(difference.differentPixels == 20)
+        #expect(!difference.matches(CompareOptions()))
+    }
+
+    @Test("differences below the threshold are not counted")
+    func threshold() async {
+        var changed = buttonLike()
+        for y in 10..<30 { changed[30, y] = 0x01_7BFE }
+        let (difference, _) = await PixelComparator.compare(buttonLike(), changed)
+        #expect(difference.differentPixels == 0)
+        let (strict, _) = await PixelComparator.compare(buttonLike(), changed, options: CompareOptions(threshold: 0))
+        #expect(strict.differentPixels + strict.antialiasedPixels == 20)
+        #expect(strict.differentPixels >= 18)
+    }
+
+    @Test("images of different sizes are a mismatch, with the overlap still compared")
+    func sizes() async {
+        let taller = buttonLike(width: 60, height: 55)
+        let (difference, diff) = await PixelComparator.compare(buttonLike(), taller, diffImage: true)
+        #expect(difference.sizeMismatch != nil)
+        #expect(difference.summary.hasPrefix("expected 60×40, got 60×55"))
+        #expect(difference.comparedPixels == 60 * 40)
+        #expect(difference.differentPixels == 0)
+        #expect(!difference.matches(CompareOptions()))
+        #expect(diff?.width == 60 && diff?.height == 55)
+        #expect(diff?[5, 50] == PixelComparator.differenceColor)
+    }
+
+    @Test("masked regions are ignored, and the allowance options loosen the verdict")
+    func masksAndAllowances() async {
+        var changed = buttonLike()
+        for y in 15..<18 {
+            for x in 20..<23 { changed[x, y] = 0xFF_0000 }
+        }
+        let masked = CompareOptions(masks: [PixelRect(x: 19, y: 14, width: 5, height: 5)])
+        let (difference, _) = await PixelComparator.compare(buttonLike(), changed, options: masked)
+        #expect(difference.differentPixels == 0)
+        #expect(difference.maskedPixels == 25)
+        let (plain, _) = await PixelComparator.compare(buttonLike(), changed)
+        #expect(plain.matches(CompareOptions(maxDiffPixels: 9)))
+        #expect(!plain.matches(CompareOptions(maxDiffPixels: 8)))
+        #expect(plain.matches(CompareOptions(maxDiffRatio: 0.01)))
+    }
+}

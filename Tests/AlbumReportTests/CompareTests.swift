@@ -1,0 +1,204 @@
+import AlbumReport
+import AlbumReportCore
+import AlbumReportGraphics
+import AlbumReportTestSupport
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@Suite("Golden comparison of real PNG files")
+struct CompareTests {
+    let white = RGBA(red: 255, green: 255, blue: 255)
+
+    /// Renders "After Hours" the way a card title is drawn, shifted by `dx`, `dy` pixels.
+    func textImage(dx: Int, dy: Int) throws -> Data {
+        let theme = try Theme.shipped()
+        let engine = GDTextEngine(fonts: try FontBook(theme: theme), scale: 3)
+        let image = try GDImage(width: 600, height: 320, background: white)
+        let block = TextBlock.make(
+            "After Hours — Top Albums", font: theme.fonts.cardTitle, color: theme.colors.label,
+            x: 10 + Double(dx) / 3, y: 10 + Double(dy) / 3, width: 190, measurer: engine)
+        try engine.draw(block, in: image)
+        return try image.pngData()
+    }
+
+    func write(_ data: Data, _ folder: URL, _ name: String) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+        return url
+    }
+
+    @Test("anti-aliased text shifted by one pixel passes with the defaults", arguments: [(1, 0), (0, 1), (1, 1)])
+    func shiftedText(dx: Int, dy: Int) async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let expected = try write(textImage(dx: 0, dy: 0), folder.url, "expected.png")
+        let actual = try write(textImage(dx: dx, dy: dy), folder.url, "actual.png")
+        let summary = try await GoldenComparer().compare(expected: expected, actual: actual)
+        let pair = try #require(summary.pairs.first)
+        #expect(pair.status == .match, "\(pair.message)")
+        #expect((pair.difference?.antialiasedPixels ?? 0) > 50)
+        #expect(pair.difference?.differentPixels == 0)
+        // The same shift fails when anti-aliasing counts.
+        let strict = try await GoldenComparer(options: CompareOptions(failOnAntialiasing: true))
+            .compare(expected: expected, actual: actual)
+        #expect(strict.pairs.first?.status == .mismatch)
+    }
+
+    @Test("changed text does not pass as anti-aliasing")
+    func changedText() async throws {
+        let theme = try Theme.shipped()
+        let engine = GDTextEngine(fonts: try FontBook(theme: theme), scale: 3)
+        func render(_ text: String) throws -> Data {
+            let image = try GDImage(width: 600, height: 150, background: white)
+            try engine.draw(
+                TextBlock.make(
+                    text, font: theme.fonts.cardTitle, color: theme.colors.label, x: 10, y: 10, width: 190,
+                    measurer: engine), in: image)
+            return try image.pngData()
+        }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let expected = try write(render("After Hours"), folder.url, "e.png")
+        let actual = try write(render("After Hourz"), folder.url, "a.png")
+        let summary = try await GoldenComparer().compare(expected: expected, actual: actual)
+        #expect(summary.pairs.first?.status == .mismatch)
+        #expect((summary.pairs.first?.difference?.differentPixels ?? 0) > 20)
+    }
+
+    @Test("a one-pixel-wide colour change in a rendered card's button fails and is drawn in the diff")
+    func buttonColumn() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1TwoOf100)
+        defer { Task { await chart.server.shutdown() } }
+        let report = try TemporaryDirectory()
+        defer { report.remove() }
+        var options = GenerateOptions(output: report.url)
+        options.feed = .remote(chart.feedURL)
+        options.limit = 1
+        let transport = AsyncHTTPTransport()
+        _ = try await ReportGenerator(transport: transport).generate(options)
+        await transport.shutdown()
+        let manifest = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: report.url.appendingPathComponent("manifest.json")))
+        let card = try #require(manifest.screens.first { $0.kind == .card })
+        let button = try #require(card.elements.first { $0.name == "button" }).pixels
+
+        let expected = report.url.appendingPathComponent(card.file)
+        let image = try GDImage(decoding: Data(contentsOf: expected))
+        var pixels = image.pixelBuffer()
+        let column = button.x + 60
+        for y in button.y..<button.maxY { pixels[column, y] = 0x00_5AD0 }
+        let actual = try write(try GDImage(pixels).pngData(), report.url, "actual.png")
+
+        let diffs = report.url.appendingPathComponent("diffs")
+        let summary = try await GoldenComparer(diffDirectory: diffs).compare(expected: expected, actual: actual)
+        let pair = try #require(summary.pairs.first)
+        #expect(pair.status == .mismatch)
+        #expect(pair.difference?.differentPixels == button.height)
+        let diff = try GDImage(
+            decoding: Data(contentsOf: try #require(pair.diffImagePath.map(URL.init(fileURLWithPath:)))))
+        #expect(diff.pixel(x: column, y: button.y + 75) == RGBA(red: 255, green: 0, blue: 0))
+        #expect(diff.pixel(x: column - 3, y: button.y + 75) != RGBA(red: 255, green: 0, blue: 0))
+        let compare = try GDImage(
+            decoding: Data(contentsOf: try #require(pair.compareImagePath.map(URL.init(fileURLWithPath:)))))
+        #expect(compare.width == 3 * image.width + 4 * 16)
+    }
+
+    @Test(
+        "folders: pairs by relative path, missing and new files reported, --update rewrites only mismatches and new files"
+    )
+    func folders() async throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let expected = root.url.appendingPathComponent("expected")
+        let actual = root.url.appendingPathComponent("actual")
+        let same = try GDImage(width: 30, height: 30, background: white).pngData()
+        let other = try GDImage(width: 30, height: 30, background: RGBA(red: 200, green: 0, blue: 0)).pngData()
+        _ = try write(same, expected, "a.png")
+        _ = try write(same, actual, "a.png")
+        _ = try write(same, expected, "cards/b.png")
+        _ = try write(other, actual, "cards/b.png")
+        _ = try write(same, expected, "cards/c.png")
+        _ = try write(other, actual, "cards/d.png")
+        let untouchedDate =
+            try FileManager.default.attributesOfItem(atPath: expected.appendingPathComponent("a.png").path)[
+                .modificationDate] as? Date
+
+        let diffs = root.url.appendingPathComponent("diffs")
+        let summary = try await GoldenComparer(diffDirectory: diffs).compare(expected: expected, actual: actual)
+        #expect(summary.pairs.map(\.name) == ["a.png", "cards/b.png", "cards/c.png", "cards/d.png"])
+        #expect(summary.pairs.map(\.status) == [.match, .mismatch, .missing, .new])
+        #expect(FileManager.default.fileExists(atPath: diffs.appendingPathComponent("cards/b.diff.png").path))
+        #expect(FileManager.default.fileExists(atPath: diffs.appendingPathComponent("cards/b.compare.png").path))
+        #expect(!FileManager.default.fileExists(atPath: diffs.appendingPathComponent("a.diff.png").path))
+        #expect(!summary.allMatch)
+
+        let updated = try await GoldenComparer(update: true).compare(expected: expected, actual: actual)
+        #expect(updated.pairs.filter(\.updated).map(\.name) == ["cards/b.png", "cards/d.png"])
+        #expect(try Data(contentsOf: expected.appendingPathComponent("cards/b.png")) == other)
+        #expect(try Data(contentsOf: expected.appendingPathComponent("cards/d.png")) == other)
+        #expect(FileManager.default.fileExists(atPath: expected.appendingPathComponent("cards/c.png").path))
+        let afterDate =
+            try FileManager.default.attributesOfItem(atPath: expected.appendingPathComponent("a.png").path)[
+                .modificationDate] as? Date
+        #expect(untouchedDate == afterDate)
+
+        let again = try await GoldenComparer().compare(expected: expected, actual: actual)
+        #expect(again.pairs.map(\.status) == [.match, .match, .missing, .match])
+    }
+
+    @Test("corrupt and non-PNG inputs are errors that name the file")
+    func badInputs() async throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let good = try write(try GDImage(width: 20, height: 20, background: white).pngData(), root.url, "good.png")
+        var corruptBytes = try Data(contentsOf: good)
+        corruptBytes.replaceSubrange(30..<corruptBytes.count, with: Data(repeating: 7, count: corruptBytes.count - 30))
+        let corrupt = try write(corruptBytes, root.url, "corrupt.png")
+        let jpeg = try write(try GDImage(width: 20, height: 20, background: white).jpegData(), root.url, "photo.png")
+        let text = try write(Data("hello".utf8), root.url, "text.png")
+        for (file, phrase) in [
+            (corrupt, "is not a readable PNG"), (jpeg, "is not a PNG file (it is a JPEG image)"),
+            (text, "is not a PNG file (it is not an image)"),
+        ] {
+            let summary = try await GoldenComparer().compare(expected: good, actual: file)
+            let pair = try #require(summary.pairs.first)
+            #expect(pair.status == .error)
+            #expect(pair.message.contains(file.path))
+            #expect(pair.message.contains(phrase), "\(pair.message)")
+        }
+        await #expect(throws: CompareError.notFound(root.url.appendingPathComponent("nope.png").path)) {
+            _ = try await GoldenComparer().compare(expected: good, actual: root.url.appendingPathComponent("nope.png"))
+        }
+    }
+
+    @Test("the HTML report and JUnit XML name every pair; the XML parses")
+    func reports() async throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let expected = try write(
+            try GDImage(width: 20, height: 20, background: white).pngData(), root.url, "e/<odd> & name.png")
+        let actual = try write(
+            try GDImage(width: 20, height: 24, background: white).pngData(), root.url, "a/<odd> & name.png")
+        let summary = try await GoldenComparer(diffDirectory: root.url.appendingPathComponent("d"))
+            .compare(expected: expected, actual: actual)
+        #expect(summary.pairs.first?.message.hasPrefix("expected 20×20, got 20×24") == true)
+        let html = root.url.appendingPathComponent("report/index.html")
+        let junit = root.url.appendingPathComponent("junit.xml")
+        try ComparisonReportWriter.writeHTML(summary, to: html)
+        try ComparisonReportWriter.writeJUnit(summary, to: junit)
+        let page = try String(contentsOf: html, encoding: .utf8)
+        #expect(page.contains("&lt;odd&gt; &amp; name.png"))
+        #expect(!page.contains("<odd>"))
+        #expect(page.contains("src=\"../e/%3Codd%3E%20&amp;%20name.png\"") || page.contains("../e/"))
+        #expect(page.contains("expected 20×20, got 20×24"))
+        let xml = try Data(contentsOf: junit)
+        let parser = XMLParser(data: xml)
+        #expect(parser.parse())
+        #expect(String(decoding: xml, as: UTF8.self).contains("<failure message=\"expected 20×20, got 20×24"))
+    }
+}
