@@ -71,3 +71,11 @@ public struct PNGFile {
         image.pixel(x: Int(x * scale), y: Int(y * scale))
     }
 }
+
+/// Small test images.
+public enum AlbumReportGraphicsTestImage {
+    /// A square PNG of one colour.
+    public static func solid(_ color: RGBA, edge: Int) throws -> Data {
+        try GDImage(width: edge, height: edge, background: color).pngData()
+    }
+}

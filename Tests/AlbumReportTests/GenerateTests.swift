@@ -181,17 +181,18 @@ struct GenerateTests {
     func factsFeed() async throws {
         let server = try await LoopbackHTTPServer.start()
         defer { Task { await server.shutdown() } }
-        var text = try String(
-            decoding: Fixtures.feedData(Fixtures.Feeds.facts).map { $0 < 0x80 ? $0 : 0x3F }, as: UTF8.self)
+        // Kept as Latin-1 bytes, like the recording, so the encoding repair is exercised too.
+        var text = String(data: try Fixtures.feedData(Fixtures.Feeds.facts), encoding: .isoLatin1) ?? ""
         text = text.replacingOccurrences(of: "\"http://", with: "\"\(server.baseURL.absoluteString)/dead/")
-        server.setRoute("/facts.json", .json(Data(text.utf8)))
+        server.setRoute("/facts.json", .json(text.data(using: .isoLatin1) ?? Data()))
         let output = try TemporaryDirectory()
         defer { output.remove() }
         let summary = try await generate(.remote(server.url("/facts.json")), output: output.url)
         #expect(summary.files.map(\.path) == ["sheet.png"])
         #expect(summary.feedFormat == .facts)
         // Row 8 is empty (skipped), and the ten rows with an image link get one warning each (404).
-        #expect(summary.warnings.filter { $0.stage == .decode }.count == 1)
+        #expect(summary.warnings.filter { $0.stage == .decode && $0.rank == 8 }.count == 1)
+        #expect(summary.warnings.contains { $0.message.contains("Windows-1252") })
         #expect(summary.warnings.filter { $0.stage == .artwork }.count == 10)
         let manifest = try manifest(in: output.url)
         #expect(manifest.screens.first?.elements.filter { $0.name == "row" }.count == 13)

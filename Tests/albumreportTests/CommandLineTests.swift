@@ -133,3 +133,90 @@ struct CommandLineTests {
         }
     }
 }
+
+@Suite("albumreport compare, run as CI runs it")
+struct CompareCommandTests {
+    func png(_ folder: URL, _ name: String, red: UInt8 = 255, height: Int = 40) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try AlbumReportGraphicsTestImage.solid(RGBA(red: red, green: 255, blue: 255), edge: height).write(to: url)
+        return url
+    }
+
+    @Test("identical files exit 0; a mismatch exits 1 and writes diff, compare, report and JUnit files")
+    func exitCodes() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let a = try png(folder.url, "e/x.png")
+        let b = try png(folder.url, "a/x.png")
+        let match = try await ProductBinary.run(["compare", a.path, b.path], in: folder.url)
+        #expect(match.exitCode == 0, "\(match.standardError)")
+        #expect(match.standardError.contains("1 compared: 1 match"))
+
+        let changed = try png(folder.url, "a2/x.png", red: 0)
+        let mismatch = try await ProductBinary.run(
+            ["compare", a.path, changed.path, "--report", "report.html", "--junit", "junit.xml", "--diff-dir", "d"],
+            in: folder.url)
+        #expect(mismatch.exitCode == 1)
+        #expect(mismatch.standardError.contains("✗ mismatch x.png: 1600 of 1600 pixels (100.0%) differ"))
+        for file in ["d/x.diff.png", "d/x.compare.png", "report.html", "junit.xml"] {
+            #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(file).path), "\(file)")
+        }
+    }
+
+    @Test("--json prints the summary; folders report missing and new files; --update records them")
+    func foldersAndUpdate() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try png(folder.url, "goldens/a.png")
+        _ = try png(folder.url, "goldens/old.png")
+        _ = try png(folder.url, "actual/a.png")
+        _ = try png(folder.url, "actual/new.png")
+        let run = try await ProductBinary.run(["compare", "goldens", "actual", "--json"], in: folder.url)
+        #expect(run.exitCode == 1)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let pairs = try #require(object["pairs"] as? [[String: Any]])
+        #expect(pairs.map { $0["status"] as? String } == ["match", "new", "missing"])
+        let update = try await ProductBinary.run(["compare", "goldens", "actual", "--update"], in: folder.url)
+        #expect(update.exitCode == 1)
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("goldens/new.png").path))
+        #expect(update.standardError.contains("It was recorded as the reference."))
+    }
+
+    @Test(
+        "a non-PNG or missing input exits 2 naming the file; so does a usage error",
+        arguments: [
+            (["compare", "e.png", "notes.txt"], "notes.txt is not a PNG file"),
+            (["compare", "e.png", "missing.png"], "missing.png does not exist"),
+            (["compare", "e.png", "e.png", "--threshold", "2"], "--threshold must be from 0 to 1"),
+            (["compare", "e.png", "e.png", "--mask", "1,2,3"], "--mask '1,2,3' is not x,y,w,h"),
+            (["compare", "e.png"], "Missing expected argument"),
+        ])
+    func errors(arguments: [String], message: String) async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try png(folder.url, "e.png")
+        try Data("not an image".utf8).write(to: folder.url.appendingPathComponent("notes.txt"))
+        let run = try await ProductBinary.run(arguments, in: folder.url)
+        #expect(run.exitCode == 2, "\(run.standardError)")
+        #expect(run.standardError.contains(message), "\(run.standardError)")
+    }
+
+    @Test("a report compared with itself after a re-run of generate matches")
+    func generateThenCompare() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for output in ["first", "second"] {
+            let run = try await ProductBinary.run(
+                ["generate", "--feed", chart.feedURL.absoluteString, "--limit", "3", "--output", output, "--quiet"],
+                in: folder.url)
+            #expect(run.exitCode == 0)
+        }
+        let compare = try await ProductBinary.run(["compare", "first", "second"], in: folder.url)
+        #expect(compare.exitCode == 0, "\(compare.standardError)")
+        #expect(compare.standardError.contains("4 compared: 4 match"))
+    }
+}

@@ -1,0 +1,99 @@
+import AlbumReportCore
+import AlbumReportGraphics
+import AlbumReportTestSupport
+import AlbumReportTesting
+import Foundation
+import Testing
+
+@Suite("Golden-image assertions and record modes")
+struct GoldenImageTests {
+    func png(_ color: RGBA, width: Int = 40, height: Int = 30) throws -> Data {
+        try GDImage(width: width, height: height, background: color).pngData()
+    }
+
+    let white = RGBA(red: 255, green: 255, blue: 255)
+    let red = RGBA(red: 220, green: 30, blue: 30)
+
+    @Test("the record mode comes from ALBUMREPORT_RECORD, else never on CI, else missing")
+    func environment() {
+        #expect(RecordMode.fromEnvironment([:]) == .missing)
+        #expect(RecordMode.fromEnvironment(["CI": "true"]) == .never)
+        #expect(RecordMode.fromEnvironment(["CI": "true", "ALBUMREPORT_RECORD": "failed"]) == .failed)
+        #expect(RecordMode.fromEnvironment(["ALBUMREPORT_RECORD": "ALL"]) == .all)
+        #expect(RecordMode.fromEnvironment(["ALBUMREPORT_RECORD": "bogus", "CI": "1"]) == .never)
+    }
+
+    @Test("missing: a missing golden is recorded, then compared")
+    func missingMode() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let golden = folder.url.appendingPathComponent("goldens/card.png")
+        let first = try await GoldenImage.assertMatches(try png(white), golden: golden, record: .missing)
+        #expect(first == .recorded("recorded the new golden \(golden.path)"))
+        let second = try await GoldenImage.assertMatches(try png(white), golden: golden, record: .missing)
+        guard case .matched = second else {
+            Issue.record("expected a match, got \(second)")
+            return
+        }
+        await #expect(throws: GoldenMismatch.self) {
+            try await GoldenImage.assertMatches(try png(red), golden: golden, record: .missing)
+        }
+    }
+
+    @Test("never: a missing golden fails with the command that records it")
+    func neverMode() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let golden = folder.url.appendingPathComponent("sheet.png")
+        do {
+            try await GoldenImage.assertMatches(
+                try png(white), golden: golden, record: .never, testFilter: "SheetTests")
+            Issue.record("expected a failure")
+        } catch let error as GoldenMismatch {
+            #expect(error.description.contains("There is no golden image at \(golden.path)"))
+            #expect(error.description.contains("ALBUMREPORT_RECORD=missing swift test --filter 'SheetTests'"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: golden.path))
+    }
+
+    @Test("a mismatch fails with the figures, the artifact paths and the re-record command")
+    func mismatchMessage() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let golden = folder.url.appendingPathComponent("card.png")
+        try png(white).write(to: golden)
+        let artifacts = folder.url.appendingPathComponent("artifacts")
+        do {
+            try await GoldenImage.assertMatches(
+                try png(red), golden: golden, record: .never, artifacts: artifacts, testFilter: "CardTests")
+            Issue.record("expected a failure")
+        } catch let error as GoldenMismatch {
+            let message = error.description
+            #expect(message.contains("1200 of 1200 pixels (100.0%) differ"))
+            #expect(message.contains("Diff: \(artifacts.path)/card.diff.png"))
+            #expect(message.contains("Side by side: \(artifacts.path)/card.compare.png"))
+            #expect(message.contains("Actual: \(artifacts.path)/card.png"))
+            #expect(message.hasSuffix("re-record with: ALBUMREPORT_RECORD=failed swift test --filter 'CardTests'"))
+            #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("card.diff.png").path))
+        }
+        #expect(try Data(contentsOf: golden) == png(white))
+    }
+
+    @Test("failed re-records a mismatching golden; all re-records even a matching one")
+    func rerecordModes() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let golden = folder.url.appendingPathComponent("card.png")
+        try png(white).write(to: golden)
+        let outcome = try await GoldenImage.assertMatches(try png(red), golden: golden, record: .failed)
+        guard case .recorded(let note) = outcome else {
+            Issue.record("expected a re-record, got \(outcome)")
+            return
+        }
+        #expect(note.contains("re-recorded"))
+        #expect(try Data(contentsOf: golden) == png(red))
+        let sized = try png(red, width: 41)
+        _ = try await GoldenImage.assertMatches(sized, golden: golden, record: .all)
+        #expect(try Data(contentsOf: golden) == sized)
+    }
+}
