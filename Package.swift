@@ -103,6 +103,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        /// Release-build measurements (`swift run -c release albumreport-bench`); not shipped.
+        .executableTarget(
+            name: "albumreport-bench",
+            dependencies: ["AlbumReport", "AlbumReportCore", "AlbumReportGraphics"],
+            path: "Tools/Benchmark",
+            swiftSettings: strictSettings
+        ),
+
         // MARK: - Test support
 
         .target(
