@@ -139,7 +139,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AlbumReportTests",
-            dependencies: ["AlbumReport", "AlbumReportTestSupport"],
+            dependencies: ["AlbumReport", "AlbumReportTesting", "AlbumReportTestSupport"],
             exclude: ["Goldens"],
             swiftSettings: strictSettings
         ),
