@@ -32,7 +32,8 @@ public struct FontBook: Sendable {
     public init(theme: Theme) throws(GraphicsError) {
         let fonts = theme.fonts
         let styles = [
-            fonts.navigationTitle, fonts.rowTitle, fonts.rowHeadline, fonts.rowSubtitle, fonts.cardTitle,
+            fonts.navigationTitle, fonts.navigationSubtitle, fonts.rowTitle, fonts.rowHeadline, fonts.rowSubtitle,
+            fonts.cardTitle,
             fonts.cardArtist, fonts.cardDetail, fonts.cardFootnote, fonts.button, fonts.backButton,
         ]
         var resolved: [Key: ResolvedFont] = [:]

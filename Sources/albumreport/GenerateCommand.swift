@@ -32,6 +32,9 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The device preset (see `albumreport devices`).", valueName: "id"))
     var device: String = Device.iPhone15.id
 
+    @Option(help: ArgumentHelp("portrait or landscape.", valueName: "orientation"))
+    var orientation: Orientation = .portrait
+
     @Option(help: ArgumentHelp("Override the device's pixel scale (1–4).", valueName: "scale"))
     var scale: Double?
 
@@ -57,6 +60,9 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Flag(help: "Render the sheet only, no detail cards.")
     var noCards = false
+
+    @Flag(help: "Split the sheet into screen-height pages (sheet-001.png, …); rows are never cut.")
+    var pages = false
 
     @Flag(help: "Exit with code 3 when the report was written with warnings.")
     var strict = false
@@ -97,7 +103,7 @@ struct GenerateCommand: AsyncParsableCommand {
             throw ValidationError(error.description)
         }
         options.limit = limit
-        var chosen = Device.preset(id: device) ?? .iPhone15
+        var chosen = (Device.preset(id: device) ?? .iPhone15).oriented(orientation)
         if let scale { chosen = chosen.withScale(scale) }
         options.device = chosen
         options.theme = ThemeChoice.parse(theme)
@@ -108,6 +114,7 @@ struct GenerateCommand: AsyncParsableCommand {
         options.concurrency = concurrency
         options.timeout = .milliseconds(Int64(timeout * 1000))
         options.renderCards = !noCards
+        options.paginateSheet = pages
         options.pngCompressionLevel = pngCompression
         var logger = Logger(label: "albumreport") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = verbose ? .debug : .warning
@@ -149,3 +156,5 @@ struct GenerateCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension Orientation: ExpressibleByArgument {}

@@ -28,6 +28,8 @@ public struct GenerateOptions: Sendable {
     public var retry = RetryPolicy()
     /// Whether to render one card per album.
     public var renderCards = true
+    /// Split the sheet into screen-height pages (`sheet-001.png`, …) instead of one tall image.
+    public var paginateSheet = false
     /// zlib level for PNG output (0–9).
     public var pngCompressionLevel = 6
     /// Where debug detail goes (each stage, each artwork failure, libgd's own messages).

@@ -92,7 +92,9 @@ public struct ReportGenerator: Sendable {
             let sheet = try await run.stage("sheet") {
                 let sheet = try renderSheet(
                     feed: feed, items: items, thumbnails: thumbnails, context: context, writer: writer)
-                return (sheet, "\(sheet.rowCount) rows, \(sheet.file.widthPixels)×\(sheet.file.heightPixels) px")
+                let size = sheet.files.first.map { "\($0.widthPixels)×\($0.heightPixels) px" } ?? ""
+                let pages = sheet.files.count > 1 ? ", \(sheet.files.count) pages" : ""
+                return (sheet, "\(sheet.rowCount) rows, \(size)\(pages)")
             }
             for (rank, reason) in sheet.decodeFailures.sorted(by: { $0.key < $1.key }) {
                 if let item = items.first(where: { $0.rank == rank }) { problems.add(item: item, reason) }
@@ -119,14 +121,14 @@ public struct ReportGenerator: Sendable {
 
             // 6. Write
             run.warnings += problems.warnings(items: items)
-            let files = [sheet.file] + cards.map(\.file)
+            let files = sheet.files + cards.map(\.file)
             let manifest = Manifest(
                 generator: "albumreport \(AlbumReportVersion.current)",
                 feed: Manifest.FeedInfo(
                     source: Self.sourceForManifest(options.feed), encoding: decoded.detectedEncoding, feed: feed),
                 device: options.device, theme: theme.name, locale: options.localeIdentifier,
                 fonts: fonts.all.map { Manifest.FontRecord(family: $0.family, weight: $0.weight, file: $0.file) },
-                items: items, files: files, screens: [sheet.screen] + cards.map(\.screen), warnings: run.warnings)
+                items: items, files: files, screens: sheet.screens + cards.map(\.screen), warnings: run.warnings)
             try await run.stage("write") {
                 let data: Data
                 do {
@@ -171,8 +173,8 @@ extension ReportGenerator {
     }
 
     struct SheetResult {
-        var file: Manifest.FileRecord
-        var screen: Manifest.ScreenRecord
+        var files: [Manifest.FileRecord]
+        var screens: [Manifest.ScreenRecord]
         var rowCount: Int
         var decodeFailures: [Int: String]
     }
@@ -189,30 +191,42 @@ extension ReportGenerator {
     ) throws -> SheetResult {
         let device = context.options.device
         let layout = SheetLayout.make(
-            feed: feed, items: items, device: device, theme: context.theme, measurer: context.engine)
+            feed: feed, items: items, device: device, theme: context.theme,
+            locale: Locale(identifier: context.options.localeIdentifier), measurer: context.engine)
+        let pages =
+            context.options.paginateSheet
+            ? layout.pages(height: device.size.height, bottomInset: device.safeArea.bottom) : [layout]
         let artworkByRank = Dictionary(
             items.compactMap { item in item.artworkURL.map { (item.rank, $0) } },
             uniquingKeysWith: { first, _ in first })
-        let rendered: (image: GDImage, decodeFailures: [Int: String])
-        let png: Data
-        do {
-            rendered = try context.renderer.renderSheet(layout) { rank in
-                artworkByRank[rank].flatMap { thumbnails[$0]?.data }
+        var result = SheetResult(files: [], screens: [], rowCount: layout.rows.count, decodeFailures: [:])
+        for (index, page) in pages.enumerated() {
+            let rendered: (image: GDImage, decodeFailures: [Int: String])
+            let png: Data
+            do {
+                rendered = try context.renderer.renderSheet(page) { rank in
+                    artworkByRank[rank].flatMap { thumbnails[$0]?.data }
+                }
+                png = try rendered.image.pngData(compressionLevel: context.options.pngCompressionLevel)
+            } catch {
+                throw ReportError.render(what: "the sheet", error)
             }
-            png = try rendered.image.pngData(compressionLevel: context.options.pngCompressionLevel)
-        } catch {
-            throw ReportError.render(what: "the sheet", error)
+            let path =
+                pages.count == 1 && !context.options.paginateSheet
+                ? "sheet.png" : String(format: "sheet-%03d.png", index + 1)
+            let written = try writer.stage(png, at: path)
+            result.files.append(
+                Manifest.FileRecord(
+                    path: path, widthPixels: rendered.image.width, heightPixels: rendered.image.height,
+                    bytes: written.bytes, sha256: written.sha256))
+            result.screens.append(
+                Manifest.ScreenRecord(
+                    kind: .sheet, file: path, rank: nil, page: context.options.paginateSheet ? index + 1 : nil,
+                    sizePoints: page.size,
+                    elements: page.elements.map { Manifest.ElementRecord($0, scale: device.scale) }))
+            result.decodeFailures.merge(rendered.decodeFailures) { first, _ in first }
         }
-        let path = "sheet.png"
-        let written = try writer.stage(png, at: path)
-        return SheetResult(
-            file: Manifest.FileRecord(
-                path: path, widthPixels: rendered.image.width, heightPixels: rendered.image.height,
-                bytes: written.bytes, sha256: written.sha256),
-            screen: Manifest.ScreenRecord(
-                kind: .sheet, file: path, rank: nil, sizePoints: layout.size,
-                elements: layout.elements.map { Manifest.ElementRecord($0, scale: device.scale) }),
-            rowCount: layout.rows.count, decodeFailures: rendered.decodeFailures)
+        return result
     }
 
     /// One card per item, `concurrency` at a time: each downloads its large image, then lays

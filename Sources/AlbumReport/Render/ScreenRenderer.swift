@@ -80,6 +80,7 @@ public struct ScreenRenderer: Sendable {
         image.fill(bar.frame.pixels(scale: scale), color: bar.background)
         image.fill(bar.separator.pixels(scale: scale), color: bar.separatorColor)
         try text.draw(bar.title, in: image)
+        if let subtitle = bar.subtitle { try text.draw(subtitle, in: image) }
         if let chevron = bar.backChevron { drawChevron(chevron, on: image, scale: scale) }
         if let label = bar.backLabel { try text.draw(label, in: image) }
     }

@@ -1,4 +1,9 @@
-/// A screen to render for: its size in points, pixel scale and safe-area insets (portrait).
+/// How the device is held.
+public enum Orientation: String, Sendable, Hashable, Codable, CaseIterable {
+    case portrait, landscape
+}
+
+/// A screen to render for: its size in points, pixel scale, safe-area insets and orientation.
 public struct Device: Sendable, Hashable, Codable {
     /// The identifier used on the command line (`iphone-15`).
     public var id: String
@@ -8,8 +13,10 @@ public struct Device: Sendable, Hashable, Codable {
     public var size: Size
     /// Pixels per point.
     public var scale: Double
-    /// Portrait safe-area insets.
+    /// Safe-area insets in the current orientation.
     public var safeArea: EdgeInsets
+    /// The orientation `size` and `safeArea` are for.
+    public var orientation: Orientation = .portrait
 
     /// Creates a device.
     public init(id: String, name: String, size: Size, scale: Double, safeArea: EdgeInsets) {
@@ -18,6 +25,37 @@ public struct Device: Sendable, Hashable, Codable {
         self.size = size
         self.scale = scale
         self.safeArea = safeArea
+    }
+
+    /// The device turned to `orientation`, the way iOS moves the insets: landscape swaps the
+    /// size; a notched iPhone's sensor housing moves to the sides (59 pt left and right) and its
+    /// home indicator leaves 21 pt at the bottom; an iPad keeps its top and bottom insets.
+    public func oriented(_ orientation: Orientation) -> Device {
+        guard orientation != self.orientation else { return self }
+        var turned = self
+        turned.orientation = orientation
+        turned.size = Size(width: size.height, height: size.width)
+        let portrait = self.orientation == .portrait ? safeArea : Self.portraitInsets(of: self)
+        switch orientation {
+        case .portrait:
+            turned.safeArea = portrait
+        case .landscape:
+            if isPad {
+                turned.safeArea = portrait
+            } else if portrait.top > 24 {
+                turned.safeArea = EdgeInsets(top: 0, left: portrait.top, bottom: 21, right: portrait.top)
+            } else {
+                turned.safeArea = EdgeInsets()
+            }
+        }
+        return turned
+    }
+
+    /// Whether this is an iPad (insets do not rotate with the device).
+    public var isPad: Bool { id.hasPrefix("ipad") }
+
+    private static func portraitInsets(of device: Device) -> EdgeInsets {
+        presets.first { $0.id == device.id }?.safeArea ?? device.safeArea
     }
 
     /// A copy with a different pixel scale (`--scale`).

@@ -30,6 +30,8 @@ public struct NavigationBarLayout: Sendable, Hashable, Codable {
     public var frame: Rect
     public var background: RGBA
     public var title: TextBlock
+    /// A second, smaller line under the title (the chart's country and date).
+    public var subtitle: TextBlock?
     /// The hairline under the bar.
     public var separator: Rect
     public var separatorColor: RGBA
@@ -72,9 +74,11 @@ struct ContentColumns {
 }
 
 extension NavigationBarLayout {
-    /// A bar with a centred title (and, for cards, a back button), sized to fit its title.
+    /// A bar with a centred title (and an optional subtitle line under it; for cards, a back
+    /// button), sized to fit its text.
     static func make(
-        title: String, backTitle: String?, device: Device, theme: Theme, measurer: some TextMeasuring
+        title: String, subtitle: String? = nil, backTitle: String?, device: Device, theme: Theme,
+        measurer: some TextMeasuring
     ) -> NavigationBarLayout {
         let metrics = theme.metrics
         let columns = ContentColumns(device: device, theme: theme)
@@ -86,33 +90,45 @@ extension NavigationBarLayout {
         var sideReserve = metrics.layoutMargin
         if let backTitle {
             let chevronFrame = Rect(
-                x: columns.safe.x + 8, y: device.safeArea.top + (metrics.navigationBarHeight - 20) / 2,
-                width: 11, height: 20)
+                x: columns.safe.x + metrics.backChevronLeading,
+                y: device.safeArea.top + (metrics.navigationBarHeight - metrics.backChevronHeight) / 2,
+                width: metrics.backChevronWidth, height: metrics.backChevronHeight)
             chevron = ChevronLayout(
                 frame: chevronFrame, direction: .back, strokeWidth: metrics.chevronStrokeWidth * 1.3,
                 color: theme.colors.tint)
             let labelFont = theme.fonts.backButton
-            let labelX = chevronFrame.maxX + 6
+            let labelX = chevronFrame.maxX + metrics.backChevronLabelSpacing
             let singleLine = TextNormalizer.normalize(backTitle)
             let labelWidth = min(measurer.width(of: singleLine, font: labelFont) + 1, columns.safe.width / 3)
             backLabel = TextBlock.make(
                 singleLine, font: labelFont, color: theme.colors.tint, x: labelX,
                 y: device.safeArea.top + (metrics.navigationBarHeight - labelFont.lineHeight) / 2,
                 width: labelWidth, measurer: measurer)
-            sideReserve = max(sideReserve, labelX + labelWidth + 8 - columns.safe.x)
+            sideReserve = max(sideReserve, labelX + labelWidth + metrics.backChevronLabelSpacing - columns.safe.x)
         }
 
         let titleWidth = max(columns.safe.width - 2 * sideReserve, 1)
+        let titleX = columns.safe.x + sideReserve
         var titleBlock = TextBlock.make(
-            title, font: theme.fonts.navigationTitle, color: theme.colors.label, x: columns.safe.x + sideReserve,
-            y: 0, width: titleWidth, alignment: .center, measurer: measurer)
-        let barHeight = max(metrics.navigationBarHeight, titleBlock.frame.height + 2 * 11)
-        titleBlock = titleBlock.moved(toY: device.safeArea.top + (barHeight - titleBlock.frame.height) / 2)
+            title, font: theme.fonts.navigationTitle, color: theme.colors.label, x: titleX, y: 0, width: titleWidth,
+            alignment: .center, measurer: measurer)
+        var subtitleBlock = subtitle.map {
+            TextBlock.make(
+                $0, font: theme.fonts.navigationSubtitle, color: theme.colors.secondaryLabel, x: titleX, y: 0,
+                width: titleWidth, alignment: .center, measurer: measurer)
+        }
+        let textHeight = titleBlock.frame.height + (subtitleBlock?.frame.height ?? 0)
+        let barHeight = max(metrics.navigationBarHeight, textHeight + 2 * metrics.navigationBarVerticalPadding)
+        let textTop = device.safeArea.top + (barHeight - textHeight) / 2
+        titleBlock = titleBlock.moved(toY: textTop)
+        subtitleBlock = subtitleBlock?.moved(toY: titleBlock.frame.maxY)
         let bottom = device.safeArea.top + barHeight
+
         return NavigationBarLayout(
             frame: Rect(x: 0, y: 0, width: device.size.width, height: bottom),
             background: theme.colors.navigationBar,
             title: titleBlock,
+            subtitle: subtitleBlock,
             separator: Rect(x: 0, y: bottom - hairline, width: device.size.width, height: hairline),
             separatorColor: theme.colors.navigationBarSeparator,
             backChevron: chevron,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One row of the table sheet.
 public struct RowLayout: Sendable, Hashable, Codable {
     public var rank: Int
@@ -30,10 +32,12 @@ public struct SheetLayout: Sendable, Hashable, Codable {
     /// Lays out `items` of `feed` for `device` in `theme`. Items with no title, no subtitle and
     /// no artwork are not given a row.
     public static func make(
-        feed: Feed, items: [FeedItem], device: Device, theme: Theme, measurer: some TextMeasuring
+        feed: Feed, items: [FeedItem], device: Device, theme: Theme, locale: Locale = Locale(identifier: "en_US"),
+        measurer: some TextMeasuring
     ) -> SheetLayout {
         let bar = NavigationBarLayout.make(
-            title: feed.title, backTitle: nil, device: device, theme: theme, measurer: measurer)
+            title: feed.title, subtitle: ChartSubtitle.text(for: feed, locale: locale), backTitle: nil, device: device,
+            theme: theme, measurer: measurer)
         var y = bar.frame.maxY
         var rows: [RowLayout] = []
         for item in items {
@@ -84,7 +88,8 @@ public struct SheetLayout: Sendable, Hashable, Codable {
                 measurer: measurer)
         let spacing = (title != nil && subtitle != nil) ? metrics.rowTextSpacing : 0
         let textHeight = (title?.frame.height ?? 0) + spacing + (subtitle?.frame.height ?? 0)
-        let minimumHeight = hasImage ? metrics.thumbnailSize + 2 * metrics.rowVerticalPadding : 44
+        let minimumHeight =
+            hasImage ? metrics.thumbnailSize + 2 * metrics.rowVerticalPadding : metrics.textRowMinimumHeight
         let rowHeight = max(minimumHeight, textHeight + 2 * metrics.rowVerticalPadding)
 
         let textTop = top + (rowHeight - textHeight) / 2
@@ -145,6 +150,7 @@ extension NavigationBarLayout {
             LayoutElement(name: "navigationBar", frame: frame),
             LayoutElement(name: "navigationTitle", frame: title.frame),
         ]
+        if let subtitle { list.append(LayoutElement(name: "navigationSubtitle", frame: subtitle.frame)) }
         if let backChevron { list.append(LayoutElement(name: "backChevron", frame: backChevron.frame)) }
         if let backLabel { list.append(LayoutElement(name: "backLabel", frame: backLabel.frame)) }
         return list

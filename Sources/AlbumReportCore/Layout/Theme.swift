@@ -104,6 +104,7 @@ public struct Theme: Sendable, Hashable, Codable {
     /// Text styles by role.
     public struct Fonts: Sendable, Hashable, Codable {
         public var navigationTitle: FontStyle
+        public var navigationSubtitle: FontStyle
         public var rowTitle: FontStyle
         public var rowHeadline: FontStyle
         public var rowSubtitle: FontStyle
@@ -121,6 +122,12 @@ public struct Theme: Sendable, Hashable, Codable {
     public struct Metrics: Sendable, Hashable, Codable {
         public var layoutMargin: Double
         public var navigationBarHeight: Double
+        public var navigationBarVerticalPadding: Double
+        public var backChevronWidth: Double
+        public var backChevronHeight: Double
+        public var backChevronLeading: Double
+        public var backChevronLabelSpacing: Double
+        public var textRowMinimumHeight: Double
         public var thumbnailSize: Double
         public var thumbnailCornerRadius: Double
         public var rowVerticalPadding: Double

@@ -88,14 +88,18 @@ public struct Manifest: Sendable, Hashable, Codable {
         public var kind: Kind
         public var file: String
         public var rank: Int?
+        /// For a sheet split with `--pages`: the 1-based page number.
+        public var page: Int?
         public var sizePoints: Size
         public var elements: [ElementRecord]
 
         /// Creates a record.
-        public init(kind: Kind, file: String, rank: Int?, sizePoints: Size, elements: [ElementRecord]) {
+        public init(kind: Kind, file: String, rank: Int?, page: Int? = nil, sizePoints: Size, elements: [ElementRecord])
+        {
             self.kind = kind
             self.file = file
             self.rank = rank
+            self.page = page
             self.sizePoints = sizePoints
             self.elements = elements
         }
