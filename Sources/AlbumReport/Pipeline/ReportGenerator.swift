@@ -166,7 +166,7 @@ extension ReportGenerator {
     struct Context: Sendable {
         var options: GenerateOptions
         var theme: Theme
-        var engine: GDTextEngine
+        var engine: any TextRendering
         var renderer: ScreenRenderer
         var fetcher: HTTPFetcher
         var progress: any ProgressReporter

@@ -5,12 +5,12 @@ import Foundation
 /// Draws laid-out screens with libgd. It only draws: every position comes from the layout.
 public struct ScreenRenderer: Sendable {
     /// The text engine (also the layout's measurer, so wrapping matches the pixels).
-    public var text: GDTextEngine
+    public var text: any TextRendering
     /// Colours for placeholders.
     public var theme: Theme
 
     /// Creates a renderer.
-    public init(text: GDTextEngine, theme: Theme) {
+    public init(text: any TextRendering, theme: Theme) {
         self.text = text
         self.theme = theme
     }
