@@ -106,7 +106,7 @@ let package = Package(
         /// Release-build measurements (`swift run -c release albumreport-bench`); not shipped.
         .executableTarget(
             name: "albumreport-bench",
-            dependencies: ["AlbumReport", "AlbumReportCore", "AlbumReportGraphics"],
+            dependencies: ["AlbumReport", "AlbumReportCore", "AlbumReportGraphics", "AlbumReportTestSupport"],
             path: "Tools/Benchmark",
             swiftSettings: strictSettings
         ),

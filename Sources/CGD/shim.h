@@ -7,6 +7,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <stdarg.h>
+#include <zlib.h>
 #include <stdio.h>
 
 /* gd exposes several accessors as macros, which Swift cannot import; these wrap them. */

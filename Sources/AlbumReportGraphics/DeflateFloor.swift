@@ -1,0 +1,37 @@
+import CGD
+import Foundation
+
+/// The floor for encoding a PNG: deflating its raw rows (one filter byte plus RGB per pixel, as
+/// libgd writes them without alpha) with zlib at the same level. Used by the benchmark to say how
+/// close rendering plus encoding comes to the least work any PNG writer must do.
+public enum DeflateFloor {
+    /// `image`'s rows as a PNG encoder sees them before filtering choices: filter byte 0, then RGB.
+    public static func rawRows(of image: GDImage) -> [UInt8] {
+        var raw = [UInt8]()
+        raw.reserveCapacity(image.height * (1 + 3 * image.width))
+        for y in 0..<image.height {
+            raw.append(0)
+            _ = image.withRow(y) { row in
+                for pixel in row {
+                    let bits = UInt32(bitPattern: pixel)
+                    raw.append(UInt8((bits >> 16) & 0xFF))
+                    raw.append(UInt8((bits >> 8) & 0xFF))
+                    raw.append(UInt8(bits & 0xFF))
+                }
+            }
+        }
+        return raw
+    }
+
+    /// Deflates `raw` at zlib `level` and returns the compressed size (0 on failure).
+    public static func deflate(_ raw: [UInt8], level: Int) -> Int {
+        var destinationLength = compressBound(uLong(raw.count))
+        var destination = [UInt8](repeating: 0, count: Int(destinationLength))
+        let status = raw.withUnsafeBufferPointer { source in
+            destination.withUnsafeMutableBufferPointer { output in
+                compress2(output.baseAddress, &destinationLength, source.baseAddress, uLong(source.count), Int32(level))
+            }
+        }
+        return status == Z_OK ? Int(destinationLength) : 0
+    }
+}

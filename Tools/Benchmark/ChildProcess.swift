@@ -1,0 +1,42 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A child process run to completion with its own resource usage (CPU time, peak RSS), which a
+/// `Process` does not report.
+struct ChildRun {
+    var exitStatus: Int32
+    var wallSeconds: Double
+    var cpuSeconds: Double
+    var peakRSSBytes: Int
+    var standardOutput: Data
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> ChildRun {
+        let outputPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("albumreport-bench-\(UUID().uuidString.prefix(8)).out").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = ContinuousClock.now
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw CocoaError(.executableLoad) }
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = wait4(pid, &status, 0, &usage)
+        let wall = ContinuousClock.now - start
+        let (seconds, attoseconds) = wall.components
+        func time(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }
+        return ChildRun(
+            exitStatus: status, wallSeconds: Double(seconds) + Double(attoseconds) / 1e18,
+            cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime), peakRSSBytes: Int(usage.ru_maxrss) * 1024,
+            standardOutput: (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data())
+    }
+}
