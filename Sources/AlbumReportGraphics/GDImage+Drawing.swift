@@ -7,7 +7,7 @@ import Foundation
 extension GDImage {
     /// Fills a pixel rectangle with an opaque or translucent colour.
     public func fill(_ rect: PixelRect, color: RGBA) {
-        let clipped = clip(rect)
+        let clipped = clip(PixelRect(x: rect.x, y: rect.y - originY, width: rect.width, height: rect.height))
         guard clipped.width > 0, clipped.height > 0 else { return }
         if color.alpha == 255 {
             gdImageFilledRectangle(
@@ -23,7 +23,10 @@ extension GDImage {
     }
 
     /// Fills a rectangle (in pixels, fractional edges allowed) with rounded corners of `radius` pixels.
-    public func fillRoundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double, color: RGBA) {
+    public func fillRoundedRect(
+        x: Double, y pictureY: Double, width: Double, height: Double, radius: Double, color: RGBA
+    ) {
+        let y = pictureY - Double(originY)
         let r = max(0, min(radius, width / 2, height / 2))
         let centerX = x + width / 2
         let centerY = y + height / 2
@@ -40,8 +43,10 @@ extension GDImage {
 
     /// Strokes a segment with round caps, `width` pixels wide.
     public func strokeSegment(
-        from start: (x: Double, y: Double), to end: (x: Double, y: Double), width: Double, color: RGBA
+        from pictureStart: (x: Double, y: Double), to pictureEnd: (x: Double, y: Double), width: Double, color: RGBA
     ) {
+        let start = (x: pictureStart.x, y: pictureStart.y - Double(originY))
+        let end = (x: pictureEnd.x, y: pictureEnd.y - Double(originY))
         let half = width / 2
         let dx = end.x - start.x
         let dy = end.y - start.y
@@ -59,17 +64,26 @@ extension GDImage {
 
     /// Draws `source` resampled into `rect`, with its corners rounded to `cornerRadius` pixels
     /// against `background` (the colour behind the slot).
-    public func draw(_ source: GDImage, in rect: PixelRect, cornerRadius: Double, background: RGBA) {
-        guard rect.width > 0, rect.height > 0 else { return }
+    public func draw(_ source: GDImage, in pictureRect: PixelRect, cornerRadius: Double, background: RGBA) {
+        guard pictureRect.width > 0, pictureRect.height > 0 else { return }
+        let rect = PixelRect(
+            x: pictureRect.x, y: pictureRect.y - originY, width: pictureRect.width, height: pictureRect.height)
+        guard rect.maxY > 0, rect.y < height else { return }
         gdImageAlphaBlending(pointer, 1)
         gdImageCopyResampled(
             pointer, source.pointer, Int32(rect.x), Int32(rect.y), 0, 0, Int32(rect.width), Int32(rect.height),
             Int32(source.width), Int32(source.height))
-        roundCorners(of: rect, radius: cornerRadius, background: background)
+        roundLocalCorners(of: rect, radius: cornerRadius, background: background)
     }
 
     /// Paints `background` outside rounded corners of `rect`, antialiased.
     public func roundCorners(of rect: PixelRect, radius: Double, background: RGBA) {
+        roundLocalCorners(
+            of: PixelRect(x: rect.x, y: rect.y - originY, width: rect.width, height: rect.height), radius: radius,
+            background: background)
+    }
+
+    private func roundLocalCorners(of rect: PixelRect, radius: Double, background: RGBA) {
         let r = min(radius, Double(min(rect.width, rect.height)) / 2)
         guard r > 0 else { return }
         let size = Int(r.rounded(.up))

@@ -13,6 +13,10 @@ public final class GDImage {
     /// Height in pixels.
     public let height: Int
 
+    /// Where this image's top row sits in a taller picture drawn strip by strip: every drawing
+    /// call takes picture coordinates and draws the part that falls inside this strip.
+    public var originY = 0
+
     /// The largest edge this wrapper will allocate.
     public static let maximumEdge = 100_000
 

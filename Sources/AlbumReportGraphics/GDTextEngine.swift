@@ -59,7 +59,7 @@ public final class GDTextEngine: TextMeasuring {
         for line in block.lines {
             try drawLine(
                 line.text, file: resolved.file, pixelSize: block.font.size * scale,
-                x: Int((line.x * scale).rounded()), baseline: Int((line.baseline * scale).rounded()),
+                x: Int((line.x * scale).rounded()), baseline: Int((line.baseline * scale).rounded()) - image.originY,
                 color: block.color, in: image)
         }
     }

@@ -201,24 +201,25 @@ extension ReportGenerator {
             uniquingKeysWith: { first, _ in first })
         var result = SheetResult(files: [], screens: [], rowCount: layout.rows.count, decodeFailures: [:])
         for (index, page) in pages.enumerated() {
-            let rendered: (image: GDImage, decodeFailures: [Int: String])
-            let png: Data
+            let rendered: ScreenRenderer.RenderedSheet
             do {
-                rendered = try context.renderer.renderSheet(page) { rank in
+                rendered = try context.renderer.renderSheet(
+                    page, compressionLevel: context.options.pngCompressionLevel
+                ) { rank in
                     artworkByRank[rank].flatMap { thumbnails[$0]?.data }
                 }
-                png = try rendered.image.pngData(compressionLevel: context.options.pngCompressionLevel)
             } catch {
                 throw ReportError.render(what: "the sheet", error)
             }
+            let png = rendered.png
             let path =
                 pages.count == 1 && !context.options.paginateSheet
                 ? "sheet.png" : String(format: "sheet-%03d.png", index + 1)
             let written = try writer.stage(png, at: path)
             result.files.append(
                 Manifest.FileRecord(
-                    path: path, widthPixels: rendered.image.width, heightPixels: rendered.image.height,
-                    bytes: written.bytes, sha256: written.sha256))
+                    path: path, widthPixels: rendered.width, heightPixels: rendered.height, bytes: written.bytes,
+                    sha256: written.sha256))
             result.screens.append(
                 Manifest.ScreenRecord(
                     kind: .sheet, file: path, rank: nil, page: context.options.paginateSheet ? index + 1 : nil,

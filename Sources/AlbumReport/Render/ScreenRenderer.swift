@@ -22,27 +22,52 @@ public struct ScreenRenderer: Sendable {
 
     // MARK: - Screens
 
-    /// Renders the sheet. `thumbnail(rank)` gives each row's artwork bytes (nil: placeholder).
-    /// Returns the image and, per rank, why a placeholder was drawn instead of the artwork.
+    /// A rendered sheet: the PNG, its pixel size, and per rank why a placeholder was drawn.
+    public struct RenderedSheet {
+        public var png: Data
+        public var width: Int
+        public var height: Int
+        public var decodeFailures: [Int: String]
+    }
+
+    /// Renders the sheet strip by strip (`stripHeight` pixels at a time) into one streamed PNG,
+    /// so memory stays bounded however many rows there are. `thumbnail(rank)` gives each row's
+    /// artwork bytes (nil: placeholder).
     public func renderSheet(
-        _ layout: SheetLayout, thumbnail: (Int) -> Data?
-    ) throws(GraphicsError) -> (image: GDImage, decodeFailures: [Int: String]) {
-        let image = try canvas(size: layout.size, scale: layout.scale, background: layout.background)
+        _ layout: SheetLayout, compressionLevel: Int, stripHeight: Int = 2048, thumbnail: (Int) -> Data?
+    ) throws(GraphicsError) -> RenderedSheet {
+        let scale = layout.scale
+        let width = Int((layout.size.width * scale).rounded())
+        let height = Int((layout.size.height * scale).rounded())
+        let encoder = try PNGStreamEncoder(width: width, height: height, compressionLevel: compressionLevel)
         var failures: [Int: String] = [:]
-        for row in layout.rows {
-            if let slot = row.thumbnail {
-                if case .failure(let failure) = drawImage(thumbnail(row.rank), in: slot, on: image, scale: layout.scale)
-                {
-                    failures[row.rank] = failure.reason
+        // Antialiasing and glyph overhang reach a little past frames; rows this close are drawn too.
+        let bleed = Int((4 * scale).rounded(.up))
+        var top = 0
+        while top < height {
+            let stripRows = min(stripHeight, height - top)
+            let strip = try GDImage(width: width, height: stripRows, background: layout.background)
+            strip.originY = top
+            for row in layout.rows {
+                let frame = row.frame.pixels(scale: scale)
+                guard frame.maxY + bleed > top, frame.y - bleed < top + stripRows else { continue }
+                if let slot = row.thumbnail {
+                    if case .failure(let failure) = drawImage(thumbnail(row.rank), in: slot, on: strip, scale: scale) {
+                        failures[row.rank] = failure.reason
+                    }
                 }
+                if let title = row.title { try text.draw(title, in: strip) }
+                if let subtitle = row.subtitle { try text.draw(subtitle, in: strip) }
+                if let chevron = row.chevron { drawChevron(chevron, on: strip, scale: scale) }
+                strip.fill(row.separator.pixels(scale: scale), color: row.separatorColor)
             }
-            if let title = row.title { try text.draw(title, in: image) }
-            if let subtitle = row.subtitle { try text.draw(subtitle, in: image) }
-            if let chevron = row.chevron { drawChevron(chevron, on: image, scale: layout.scale) }
-            image.fill(row.separator.pixels(scale: layout.scale), color: row.separatorColor)
+            if layout.navigationBar.frame.pixels(scale: scale).maxY + bleed > top {
+                try drawNavigationBar(layout.navigationBar, on: strip, scale: scale)
+            }
+            try encoder.append(strip)
+            top += stripRows
         }
-        try drawNavigationBar(layout.navigationBar, on: image, scale: layout.scale)
-        return (image, failures)
+        return RenderedSheet(png: try encoder.finish(), width: width, height: height, decodeFailures: failures)
     }
 
     /// Renders one card with `artwork` bytes (nil: placeholder). Returns why a placeholder was

@@ -1,0 +1,185 @@
+import CGD
+import Foundation
+
+/// Writes one PNG from horizontal strips, so an image taller than memory allows (a 1,000-row
+/// sheet at @3x is 240,000 pixels tall) never exists as one canvas. 8-bit RGB, each row filtered
+/// with the cheapest of None, Sub, Up and Paeth (by the sum of absolute values, as libpng's
+/// heuristic), deflated as one zlib stream across strips. Deterministic: no timestamps.
+public final class PNGStreamEncoder {
+    private let width: Int
+    private let height: Int
+    private var stream = z_stream()
+    private var output = Data()
+    private var pendingIDAT = Data()
+    private var previousRow: [UInt8]
+    private var rowsWritten = 0
+    private var finished = false
+    private static let chunkSize = 256 * 1024
+
+    /// Starts a PNG of `width` × `height` pixels at zlib `compressionLevel`.
+    public init(width: Int, height: Int, compressionLevel: Int) throws(GraphicsError) {
+        guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
+        self.width = width
+        self.height = height
+        previousRow = [UInt8](repeating: 0, count: width * 3)
+        let status = deflateInit_(&stream, Int32(compressionLevel), ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else { throw .encodingFailed("PNG (zlib could not start)") }
+        output.append(contentsOf: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var header = Data()
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header.append(contentsOf: [8, 2, 0, 0, 0])
+        writeChunk("IHDR", header)
+    }
+
+    deinit {
+        deflateEnd(&stream)
+    }
+
+    /// Appends every row of `strip` (the next rows of the image, top to bottom).
+    public func append(_ strip: GDImage) throws(GraphicsError) {
+        var raw = [UInt8](repeating: 0, count: width * 3)
+        var filtered = [UInt8](repeating: 0, count: 1 + width * 3)
+        for y in 0..<strip.height where rowsWritten < height {
+            _ = strip.withRow(y) { row in
+                for x in 0..<min(width, row.count) {
+                    let bits = UInt32(bitPattern: row[x])
+                    raw[3 * x] = UInt8((bits >> 16) & 0xFF)
+                    raw[3 * x + 1] = UInt8((bits >> 8) & 0xFF)
+                    raw[3 * x + 2] = UInt8(bits & 0xFF)
+                }
+            }
+            Self.filter(raw, previous: previousRow, into: &filtered)
+            try deflate(filtered, flush: Z_NO_FLUSH)
+            swap(&previousRow, &raw)
+            rowsWritten += 1
+        }
+    }
+
+    /// Finishes the stream and returns the PNG bytes. Rows never appended are left black.
+    public func finish() throws(GraphicsError) -> Data {
+        guard !finished else { return output }
+        let blank = [UInt8](repeating: 0, count: 1 + width * 3)
+        while rowsWritten < height {
+            try deflate(blank, flush: Z_NO_FLUSH)
+            rowsWritten += 1
+        }
+        try deflate([], flush: Z_FINISH)
+        if !pendingIDAT.isEmpty { writeChunk("IDAT", pendingIDAT) }
+        writeChunk("IEND", Data())
+        finished = true
+        return output
+    }
+
+    // MARK: - zlib
+
+    private func deflate(_ bytes: [UInt8], flush: Int32) throws(GraphicsError) {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var input = bytes
+        var failed = false
+        input.withUnsafeMutableBufferPointer { source in
+            stream.next_in = source.baseAddress
+            stream.avail_in = uInt(source.count)
+            repeat {
+                let produced: Int = buffer.withUnsafeMutableBufferPointer { target in
+                    stream.next_out = target.baseAddress
+                    stream.avail_out = uInt(target.count)
+                    let status = CGD.deflate(&stream, flush)
+                    if status == Z_STREAM_ERROR { failed = true }
+                    return target.count - Int(stream.avail_out)
+                }
+                if produced > 0 { pendingIDAT.append(contentsOf: buffer[0..<produced]) }
+                if pendingIDAT.count >= Self.chunkSize {
+                    writeChunk("IDAT", pendingIDAT)
+                    pendingIDAT.removeAll(keepingCapacity: true)
+                }
+            } while stream.avail_out == 0 && !failed
+        }
+        if failed { throw .encodingFailed("PNG (zlib stream error)") }
+    }
+
+    private func writeChunk(_ type: String, _ body: Data) {
+        var chunk = Data()
+        chunk.appendBigEndian(UInt32(body.count))
+        let typeBytes = Data(type.utf8)
+        chunk.append(typeBytes)
+        chunk.append(body)
+        var crc = crc32(0, nil, 0)
+        (typeBytes + body).withUnsafeBytes { bytes in
+            crc = crc32(crc, bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count))
+        }
+        chunk.appendBigEndian(UInt32(crc))
+        output.append(chunk)
+    }
+
+    // MARK: - Filtering
+
+    /// Writes the filter byte and the filtered row with the smallest sum of absolute values:
+    /// one pass scores all four candidates, a second writes the winner.
+    static func filter(_ row: [UInt8], previous: [UInt8], into output: inout [UInt8]) {
+        let count = row.count
+        var scores = (none: 0, sub: 0, up: 0, paeth: 0)
+        row.withUnsafeBufferPointer { raw in
+            previous.withUnsafeBufferPointer { above in
+                for i in 0..<count {
+                    let value = Int(raw[i])
+                    let left = i >= 3 ? Int(raw[i - 3]) : 0
+                    let up = Int(above[i])
+                    let upLeft = i >= 3 ? Int(above[i - 3]) : 0
+                    scores.none += magnitude(value)
+                    scores.sub += magnitude(value - left)
+                    scores.up += magnitude(value - up)
+                    scores.paeth += magnitude(value - paeth(left, up, upLeft))
+                }
+            }
+        }
+        var type = 0
+        var best = scores.none
+        if scores.sub < best { (type, best) = (1, scores.sub) }
+        if scores.up < best { (type, best) = (2, scores.up) }
+        if scores.paeth < best { (type, best) = (4, scores.paeth) }
+        output[0] = UInt8(type)
+        row.withUnsafeBufferPointer { raw in
+            previous.withUnsafeBufferPointer { above in
+                output.withUnsafeMutableBufferPointer { target in
+                    for i in 0..<count {
+                        let left = i >= 3 ? Int(raw[i - 3]) : 0
+                        let up = Int(above[i])
+                        let predicted: Int
+                        switch type {
+                        case 1: predicted = left
+                        case 2: predicted = up
+                        case 4: predicted = paeth(left, up, i >= 3 ? Int(above[i - 3]) : 0)
+                        default: predicted = 0
+                        }
+                        target[i + 1] = UInt8(truncatingIfNeeded: Int(raw[i]) - predicted)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The filtered byte's distance from zero, as a signed byte.
+    @inline(__always)
+    private static func magnitude(_ difference: Int) -> Int {
+        let byte = difference & 0xFF
+        return byte < 128 ? byte : 256 - byte
+    }
+
+    private static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        let p = a + b - c
+        let pa = abs(p - a)
+        let pb = abs(p - b)
+        let pc = abs(p - c)
+        if pa <= pb && pa <= pc { return a }
+        return pb <= pc ? b : c
+    }
+}
+
+extension Data {
+    fileprivate mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [
+            UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF),
+        ])
+    }
+}
