@@ -33,7 +33,7 @@ public final class GDImage {
         self.width = width
         self.height = height
         gdImageSaveAlpha(pointer, 0)
-        gdImageFilledRectangle(pointer, 0, 0, Int32(width - 1), Int32(height - 1), Self.gdColor(background))
+        fill(PixelRect(x: 0, y: 0, width: width, height: height), color: background)
     }
 
     /// Decodes PNG, JPEG, GIF or WebP data; the format is taken from the bytes, never a name.

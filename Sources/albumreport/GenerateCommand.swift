@@ -55,8 +55,21 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds before a request (feed or artwork) is given up.", valueName: "seconds"))
     var timeout: Double = 10
 
-    @Option(help: ArgumentHelp("PNG zlib compression level (0 = none … 9 = smallest).", valueName: "level"))
-    var pngCompression: Int = 6
+    @Option(
+        help: ArgumentHelp(
+            "PNG compression: fast (zlib level 1), balanced (6), small (9), or a level from 0 to 9.",
+            valueName: "level"))
+    var pngCompression: String = "balanced"
+
+    /// `--png-compression` as a zlib level.
+    var compressionLevel: Int? {
+        switch pngCompression.lowercased() {
+        case "fast": return 1
+        case "balanced": return 6
+        case "small": return 9
+        default: return Int(pngCompression).flatMap { (0...9).contains($0) ? $0 : nil }
+        }
+    }
 
     @Flag(help: "Render the sheet only, no detail cards.")
     var noCards = false
@@ -89,8 +102,9 @@ struct GenerateCommand: AsyncParsableCommand {
             throw ValidationError("--concurrency must be from 1 to 64 (got \(concurrency)).")
         }
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be from 0 to 600 seconds.") }
-        guard (0...9).contains(pngCompression) else {
-            throw ValidationError("--png-compression must be from 0 to 9 (got \(pngCompression)).")
+        guard compressionLevel != nil else {
+            throw ValidationError(
+                "--png-compression must be fast, balanced, small or a level from 0 to 9 (got \(pngCompression)).")
         }
     }
 
@@ -115,7 +129,7 @@ struct GenerateCommand: AsyncParsableCommand {
         options.timeout = .milliseconds(Int64(timeout * 1000))
         options.renderCards = !noCards
         options.paginateSheet = pages
-        options.pngCompressionLevel = pngCompression
+        options.pngCompressionLevel = compressionLevel ?? 6
         var logger = Logger(label: "albumreport") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = verbose ? .debug : .warning
         options.logger = logger
