@@ -221,3 +221,49 @@ struct GenerateTests {
 extension GenerateOptions {
     var limitsForTests: HTTPLimits { HTTPLimits(timeout: timeout, maximumBytes: maximumDownloadBytes) }
 }
+
+@Suite("Refreshing a report")
+struct RefreshTests {
+    func run(_ feed: URL, _ output: URL, theme: String = "light") async throws -> ReportSummary {
+        var options = GenerateOptions(output: output)
+        options.feed = .remote(feed)
+        options.theme = .named(theme)
+        options.limit = 5
+        let transport = AsyncHTTPTransport()
+        defer { Task { await transport.shutdown() } }
+        return try await ReportGenerator(transport: transport).generate(options)
+    }
+
+    @Test("a second run over unchanged inputs reuses every screen and writes byte-identical files")
+    func unchanged() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        let first = try await run(chart.feedURL, output.url)
+        let manifest = try Data(contentsOf: output.url.appendingPathComponent("manifest.json"))
+        let second = try await run(chart.feedURL, output.url)
+        #expect(second.stages.first { $0.name == "cards" }?.detail == "5 cards (5 unchanged, reused)")
+        #expect(second.files == first.files)
+        #expect(try Data(contentsOf: output.url.appendingPathComponent("manifest.json")) == manifest)
+
+        // A changed input (the theme) draws everything again.
+        let dark = try await run(chart.feedURL, output.url, theme: "dark")
+        #expect(dark.stages.first { $0.name == "cards" }?.detail == "5 cards")
+        #expect(dark.files.map(\.sha256) != first.files.map(\.sha256))
+    }
+
+    @Test("a previous PNG that was altered on disk is drawn again, not reused")
+    func tampered() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        let first = try await run(chart.feedURL, output.url)
+        let card = output.url.appendingPathComponent("cards/001-the-new-toronto-3.png")
+        try Data("garbage".utf8).write(to: card)
+        let second = try await run(chart.feedURL, output.url)
+        #expect(second.stages.first { $0.name == "cards" }?.detail == "5 cards (4 unchanged, reused)")
+        #expect(second.files == first.files)
+    }
+}

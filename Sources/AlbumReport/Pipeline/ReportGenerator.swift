@@ -44,7 +44,11 @@ public struct ReportGenerator: Sendable {
         let context = Context(
             options: options, theme: theme, engine: engine, renderer: ScreenRenderer(text: engine, theme: theme),
             fetcher: HTTPFetcher(transport: transport, limits: options.limits, retry: options.retry),
-            progress: progress)
+            progress: progress, renderCache: RenderCache(output: options.output),
+            renderSalt: RenderCache.key([
+                RenderCache.rendererVersion, RenderCache.json(options.device), RenderCache.json(theme),
+                options.localeIdentifier, "\(options.pngCompressionLevel)",
+            ]))
 
         // 1. Fetch
         let loaded: LoadedFeed = try await run.stage("fetch") {
@@ -107,7 +111,8 @@ public struct ReportGenerator: Sendable {
                     let cards = try await renderCards(
                         feed: feed, items: items, artwork: artwork, thumbnails: thumbnails, context: context,
                         writer: writer)
-                    return (cards, "\(cards.count) cards")
+                    let reused = cards.filter(\.reused).count
+                    return (cards, "\(cards.count) cards" + (reused > 0 ? " (\(reused) unchanged, reused)" : ""))
                 }
             } else {
                 run.skip(
@@ -170,6 +175,9 @@ extension ReportGenerator {
         var renderer: ScreenRenderer
         var fetcher: HTTPFetcher
         var progress: any ProgressReporter
+        var renderCache: RenderCache
+        /// Everything every render key shares: renderer version, device, theme, locale, PNG level.
+        var renderSalt: String
     }
 
     struct SheetResult {
@@ -184,6 +192,8 @@ extension ReportGenerator {
         var screen: Manifest.ScreenRecord
         /// Why the card shows a placeholder, when it does.
         var problem: String?
+        /// Whether the previous report's PNG was reused.
+        var reused = false
     }
 
     private func renderSheet(
@@ -199,23 +209,35 @@ extension ReportGenerator {
         let artworkByRank = Dictionary(
             items.compactMap { item in item.artworkURL.map { (item.rank, $0) } },
             uniquingKeysWith: { first, _ in first })
+        let thumbnailDigests = items.map { item in
+            item.artworkURL.flatMap { thumbnails[$0]?.data }.map { SHA256.hex(of: $0) } ?? "none"
+        }
+        let sheetKey = RenderCache.key(
+            [
+                context.renderSalt, "sheet", feed.title, feed.country ?? "", feed.updated ?? "", feed.format.rawValue,
+                RenderCache.json(items), "\(context.options.paginateSheet)",
+            ] + thumbnailDigests)
         var result = SheetResult(files: [], screens: [], rowCount: layout.rows.count, decodeFailures: [:])
         for (index, page) in pages.enumerated() {
-            let rendered: ScreenRenderer.RenderedSheet
-            do {
-                rendered = try context.renderer.renderSheet(
-                    page, compressionLevel: context.options.pngCompressionLevel
-                ) { rank in
-                    artworkByRank[rank].flatMap { thumbnails[$0]?.data }
-                }
-            } catch {
-                throw ReportError.render(what: "the sheet", error)
-            }
-            let png = rendered.png
             let path =
-                pages.count == 1 && !context.options.paginateSheet
-                ? "sheet.png" : String(format: "sheet-%03d.png", index + 1)
-            let written = try writer.stage(png, at: path)
+                context.options.paginateSheet ? String(format: "sheet-%03d.png", index + 1) : "sheet.png"
+            let pageKey = RenderCache.key([sheetKey, "\(index)"])
+            let rendered: ScreenRenderer.RenderedSheet
+            if let previous = context.renderCache.reuse(path: path, key: pageKey) {
+                rendered = ScreenRenderer.RenderedSheet(
+                    png: previous.png, width: previous.width, height: previous.height, decodeFailures: [:])
+            } else {
+                do {
+                    rendered = try context.renderer.renderSheet(
+                        page, compressionLevel: context.options.pngCompressionLevel
+                    ) { rank in
+                        artworkByRank[rank].flatMap { thumbnails[$0]?.data }
+                    }
+                } catch {
+                    throw ReportError.render(what: "the sheet", error)
+                }
+            }
+            let written = try writer.stage(rendered.png, at: path)
             result.files.append(
                 Manifest.FileRecord(
                     path: path, widthPixels: rendered.width, heightPixels: rendered.height, bytes: written.bytes,
@@ -224,7 +246,8 @@ extension ReportGenerator {
                 Manifest.ScreenRecord(
                     kind: .sheet, file: path, rank: nil, page: context.options.paginateSheet ? index + 1 : nil,
                     sizePoints: page.size,
-                    elements: page.elements.map { Manifest.ElementRecord($0, scale: device.scale) }))
+                    elements: page.elements.map { Manifest.ElementRecord($0, scale: device.scale) },
+                    renderKey: rendered.decodeFailures.isEmpty ? pageKey : nil))
             result.decodeFailures.merge(rendered.decodeFailures) { first, _ in first }
         }
         return result
@@ -277,24 +300,41 @@ extension ReportGenerator {
             item: item, feed: feed, device: device, theme: context.theme,
             locale: Locale(identifier: context.options.localeIdentifier), measurer: context.engine)
         let path = "cards/" + Slug.cardFileName(rank: item.rank, title: item.title)
-        let rendered: (image: GDImage, decodeFailure: String?)
-        let png: Data
-        do {
-            rendered = try context.renderer.renderCard(layout, artwork: image)
-            png = try rendered.image.pngData(compressionLevel: context.options.pngCompressionLevel)
-        } catch {
-            throw ReportError.render(what: "the card for #\(item.rank) \"\(item.title)\"", error)
-        }
-        let written = try writer.stage(png, at: path)
+        let key = RenderCache.key([
+            context.renderSalt, "card", feed.title, RenderCache.json(item), image.map { SHA256.hex(of: $0) } ?? "none",
+        ])
         var elements = layout.elements.map { Manifest.ElementRecord($0, scale: device.scale) }
         if let index = elements.lastIndex(where: { $0.name == "button" }) { elements[index].link = item.storeURL }
+        var screen = Manifest.ScreenRecord(
+            kind: .card, file: path, rank: item.rank, sizePoints: layout.size, elements: elements)
+        let png: Data
+        let size: (width: Int, height: Int)
+        var decodeFailure: String?
+        var reused = false
+        if let previous = context.renderCache.reuse(path: path, key: key) {
+            reused = true
+            png = previous.png
+            size = (previous.width, previous.height)
+            screen.renderKey = key
+        } else {
+            do {
+                let rendered = try context.renderer.renderCard(layout, artwork: image)
+                png = try rendered.image.pngData(compressionLevel: context.options.pngCompressionLevel)
+                size = (rendered.image.width, rendered.image.height)
+                decodeFailure = rendered.decodeFailure
+            } catch {
+                throw ReportError.render(what: "the card for #\(item.rank) \"\(item.title)\"", error)
+            }
+            // A card drawn with a placeholder for undecodable artwork is drawn again next time, so
+            // that its warning is raised again.
+            if decodeFailure == nil { screen.renderKey = key }
+        }
+        let written = try writer.stage(png, at: path)
         return CardResult(
             file: Manifest.FileRecord(
-                path: path, widthPixels: rendered.image.width, heightPixels: rendered.image.height,
-                bytes: written.bytes, sha256: written.sha256),
-            screen: Manifest.ScreenRecord(
-                kind: .card, file: path, rank: item.rank, sizePoints: layout.size, elements: elements),
-            problem: rendered.decodeFailure ?? problem)
+                path: path, widthPixels: size.width, heightPixels: size.height, bytes: written.bytes,
+                sha256: written.sha256),
+            screen: screen, problem: decodeFailure ?? problem, reused: reused)
     }
 }
 

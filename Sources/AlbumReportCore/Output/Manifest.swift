@@ -92,16 +92,21 @@ public struct Manifest: Sendable, Hashable, Codable {
         public var page: Int?
         public var sizePoints: Size
         public var elements: [ElementRecord]
+        /// A digest of everything that shaped the pixels, so an unchanged screen is not drawn again.
+        public var renderKey: String?
 
         /// Creates a record.
-        public init(kind: Kind, file: String, rank: Int?, page: Int? = nil, sizePoints: Size, elements: [ElementRecord])
-        {
+        public init(
+            kind: Kind, file: String, rank: Int?, page: Int? = nil, sizePoints: Size, elements: [ElementRecord],
+            renderKey: String? = nil
+        ) {
             self.kind = kind
             self.file = file
             self.rank = rank
             self.page = page
             self.sizePoints = sizePoints
             self.elements = elements
+            self.renderKey = renderKey
         }
     }
 
