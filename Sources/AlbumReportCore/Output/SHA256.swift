@@ -30,16 +30,24 @@ public struct SHA256: Sendable {
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
-    /// Feeds more bytes.
+    /// Feeds more bytes: whole 64-byte blocks straight from the input, the rest buffered.
     public mutating func update(_ data: some Sequence<UInt8>) {
-        for byte in data {
-            buffer.append(byte)
-            length &+= 1
-            if buffer.count == 64 {
-                compress(buffer)
-                buffer.removeAll(keepingCapacity: true)
-            }
+        let bytes = Array(data)
+        length &+= UInt64(bytes.count)
+        var index = 0
+        if !buffer.isEmpty {
+            let needed = min(64 - buffer.count, bytes.count)
+            buffer.append(contentsOf: bytes[0..<needed])
+            index = needed
+            guard buffer.count == 64 else { return }
+            compress(buffer[...])
+            buffer.removeAll(keepingCapacity: true)
         }
+        while index + 64 <= bytes.count {
+            compress(bytes[index..<index + 64])
+            index += 64
+        }
+        buffer.append(contentsOf: bytes[index...])
     }
 
     /// The 32-byte digest.
@@ -51,39 +59,41 @@ public struct SHA256: Sendable {
         for shift in stride(from: 56, through: 0, by: -8) {
             tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        for start in stride(from: 0, to: tail.count, by: 64) { compress(Array(tail[start..<start + 64])) }
+        for start in stride(from: 0, to: tail.count, by: 64) { compress(tail[start..<start + 64]) }
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
     }
 
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] =
-                UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8
-                | UInt32(block[4 * i + 3])
-        }
-        for i in 16..<64 {
-            let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-            let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
-        for i in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            h = g
-            g = f
-            f = e
-            e = d &+ t1
-            d = c
-            c = b
-            b = a
-            a = t1 &+ t2
+    private mutating func compress(_ block: ArraySlice<UInt8>) {
+        var (a, b, c, d) = (state[0], state[1], state[2], state[3])
+        var (e, f, g, h) = (state[4], state[5], state[6], state[7])
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            let base = block.startIndex
+            for i in 0..<16 {
+                w[i] =
+                    UInt32(block[base + 4 * i]) << 24 | UInt32(block[base + 4 * i + 1]) << 16
+                    | UInt32(block[base + 4 * i + 2]) << 8 | UInt32(block[base + 4 * i + 3])
+            }
+            for i in 16..<64 {
+                let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
+                let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            for i in 0..<64 {
+                let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                let choice = (e & f) ^ (~e & g)
+                let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
+                let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                let t2 = s0 &+ majority
+                h = g
+                g = f
+                f = e
+                e = d &+ t1
+                d = c
+                c = b
+                b = a
+                a = t1 &+ t2
+            }
         }
         state[0] &+= a
         state[1] &+= b
