@@ -62,6 +62,9 @@ public struct ReportSummary: Sendable, Codable {
     public var files: [Manifest.FileRecord]
     public var warnings: [ReportWarning]
     public var stages: [Stage]
+    /// Time spent laying out, drawing and PNG-encoding screens, summed over the tasks that did it
+    /// (concurrent tasks overlap, so the sum can exceed the wall time of the sheet and cards stages).
+    public var breakdown: [Stage] = []
 }
 
 /// Progress as the pipeline runs.

@@ -147,7 +147,8 @@ public struct ReportGenerator: Sendable {
             return ReportSummary(
                 output: options.output.path, feedTitle: feed.title, feedFormat: feed.format,
                 itemsInFeed: feed.items.count, itemsRendered: items.count, files: files, warnings: run.warnings,
-                stages: run.figures)
+                stages: run.figures,
+                breakdown: cards.reduce(sheet.timings) { $0 + $1.timings }.stages)
         } catch {
             writer.abandon()
             throw error
@@ -181,6 +182,7 @@ extension ReportGenerator {
     }
 
     struct SheetResult {
+        var timings = RenderTimings()
         var files: [Manifest.FileRecord]
         var screens: [Manifest.ScreenRecord]
         var rowCount: Int
@@ -194,15 +196,19 @@ extension ReportGenerator {
         var problem: String?
         /// Whether the previous report's PNG was reused.
         var reused = false
+        var timings = RenderTimings()
     }
 
     private func renderSheet(
         feed: Feed, items: [FeedItem], thumbnails: [String: ArtworkOutcome], context: Context, writer: ReportWriter
     ) throws -> SheetResult {
         let device = context.options.device
-        let layout = SheetLayout.make(
-            feed: feed, items: items, device: device, theme: context.theme,
-            locale: Locale(identifier: context.options.localeIdentifier), measurer: context.engine)
+        var timings = RenderTimings()
+        let layout = timings.time(\.layout) {
+            SheetLayout.make(
+                feed: feed, items: items, device: device, theme: context.theme,
+                locale: Locale(identifier: context.options.localeIdentifier), measurer: context.engine)
+        }
         let pages =
             context.options.paginateSheet
             ? layout.pages(height: device.size.height, bottomInset: device.safeArea.bottom) : [layout]
@@ -228,10 +234,11 @@ extension ReportGenerator {
                     png: previous.png, width: previous.width, height: previous.height, decodeFailures: [:])
             } else {
                 do {
-                    rendered = try context.renderer.renderSheet(
-                        page, compressionLevel: context.options.pngCompressionLevel
-                    ) { rank in
-                        artworkByRank[rank].flatMap { thumbnails[$0]?.data }
+                    // Strips are drawn and encoded interleaved; their time counts as rendering.
+                    rendered = try timings.time(\.render) { () throws(GraphicsError) in
+                        try context.renderer.renderSheet(page, compressionLevel: context.options.pngCompressionLevel) {
+                            rank in artworkByRank[rank].flatMap { thumbnails[$0]?.data }
+                        }
                     }
                 } catch {
                     throw ReportError.render(what: "the sheet", error)
@@ -250,6 +257,7 @@ extension ReportGenerator {
                     renderKey: rendered.decodeFailures.isEmpty ? pageKey : nil))
             result.decodeFailures.merge(rendered.decodeFailures) { first, _ in first }
         }
+        result.timings = timings
         return result
     }
 
@@ -296,9 +304,12 @@ extension ReportGenerator {
             }
         }
         let device = context.options.device
-        let layout = CardLayout.make(
-            item: item, feed: feed, device: device, theme: context.theme,
-            locale: Locale(identifier: context.options.localeIdentifier), measurer: context.engine)
+        var timings = RenderTimings()
+        let layout = timings.time(\.layout) {
+            CardLayout.make(
+                item: item, feed: feed, device: device, theme: context.theme,
+                locale: Locale(identifier: context.options.localeIdentifier), measurer: context.engine)
+        }
         let path = "cards/" + Slug.cardFileName(rank: item.rank, title: item.title)
         let key = RenderCache.key([
             context.renderSalt, "card", feed.title, RenderCache.json(item), image.map { SHA256.hex(of: $0) } ?? "none",
@@ -318,8 +329,12 @@ extension ReportGenerator {
             screen.renderKey = key
         } else {
             do {
-                let rendered = try context.renderer.renderCard(layout, artwork: image)
-                png = try rendered.image.pngData(compressionLevel: context.options.pngCompressionLevel)
+                let rendered = try timings.time(\.render) { () throws(GraphicsError) in
+                    try context.renderer.renderCard(layout, artwork: image)
+                }
+                png = try timings.time(\.encode) { () throws(GraphicsError) in
+                    try rendered.image.pngData(compressionLevel: context.options.pngCompressionLevel)
+                }
                 size = (rendered.image.width, rendered.image.height)
                 decodeFailure = rendered.decodeFailure
             } catch {
@@ -334,7 +349,43 @@ extension ReportGenerator {
             file: Manifest.FileRecord(
                 path: path, widthPixels: size.width, heightPixels: size.height, bytes: written.bytes,
                 sha256: written.sha256),
-            screen: screen, problem: decodeFailure ?? problem, reused: reused)
+            screen: screen, problem: decodeFailure ?? problem, reused: reused, timings: timings)
+    }
+}
+
+// MARK: - Where rendering time goes
+
+/// Seconds spent laying out, drawing and encoding, for the summary's breakdown.
+struct RenderTimings: Sendable {
+    var layout = 0.0
+    var render = 0.0
+    var encode = 0.0
+    var reused = 0
+
+    static func + (lhs: RenderTimings, rhs: RenderTimings) -> RenderTimings {
+        RenderTimings(
+            layout: lhs.layout + rhs.layout, render: lhs.render + rhs.render, encode: lhs.encode + rhs.encode,
+            reused: lhs.reused + rhs.reused)
+    }
+
+    /// Runs `body` and adds its duration through `keyPath`.
+    mutating func time<T, E: Error>(
+        _ keyPath: WritableKeyPath<RenderTimings, Double>, _ body: () throws(E) -> T
+    ) throws(E) -> T {
+        let start = ContinuousClock.now
+        defer {
+            let (seconds, attoseconds) = (ContinuousClock.now - start).components
+            self[keyPath: keyPath] += Double(seconds) + Double(attoseconds) / 1e18
+        }
+        return try body()
+    }
+
+    var stages: [ReportSummary.Stage] {
+        [
+            ReportSummary.Stage(name: "layout", seconds: layout, detail: "summed over tasks"),
+            ReportSummary.Stage(name: "render", seconds: render, detail: "summed over tasks"),
+            ReportSummary.Stage(name: "encode", seconds: encode, detail: "summed over tasks"),
+        ]
     }
 }
 
