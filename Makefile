@@ -3,7 +3,7 @@
 SWIFT ?= swift
 LINT_PATHS = Package.swift Sources Tests Tools Templates/TemplatesBundle.swift
 
-.PHONY: demo test deps lint format sample-artwork release
+.PHONY: demo test deps lint format sample-artwork bench
 
 deps:
 	@scripts/install-deps.sh
@@ -28,3 +28,10 @@ format:
 ## Regenerate the embedded sample's artwork and feed (committed; deterministic).
 sample-artwork: deps
 	$(SWIFT) run sample-artwork
+
+## Release-build benchmark: the report workloads and the comparison (figures in the README).
+bench: deps
+	$(SWIFT) build -c release --product albumreport
+	$(SWIFT) build -c release --product albumreport-bench
+	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench report --runs 3
+	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench compare
