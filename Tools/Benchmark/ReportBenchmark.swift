@@ -55,9 +55,11 @@ struct ReportBenchmark {
         results.append(try measure("second run, unchanged inputs", binary, fast, refreshFolder, fresh: false))
 
         print("")
-        print("workload                        wall      cpu    peak RSS   fetch decode artwork  sheet  cards  write")
+        print(
+            "workload                        wall      cpu    peak RSS   fetch decode artwork  sheet  cards  write layout render encode"
+        )
         for figures in results {
-            let stages = ["fetch", "decode", "artwork", "sheet", "cards", "write"].map {
+            let stages = ["fetch", "decode", "artwork", "sheet", "cards", "write", "layout", "render", "encode"].map {
                 String(format: "%6.2f", figures.stages[$0] ?? 0)
             }.joined(separator: " ")
             print(
@@ -110,7 +112,8 @@ struct ReportBenchmark {
             if let object = try? JSONSerialization.jsonObject(with: child.standardOutput) as? [String: Any],
                 let list = object["stages"] as? [[String: Any]]
             {
-                for stage in list {
+                let breakdown = object["breakdown"] as? [[String: Any]] ?? []
+                for stage in list + breakdown {
                     if let stageName = stage["name"] as? String, let seconds = stage["seconds"] as? Double {
                         stages[stageName] = seconds
                     }
