@@ -15,9 +15,19 @@ public final class PNGStreamEncoder {
     private var rowsWritten = 0
     private var finished = false
     private static let chunkSize = 256 * 1024
+    private let adaptive: Bool
+
+    /// How rows are filtered before deflating.
+    public enum RowFilter: Sendable {
+        /// The cheapest of None, Sub, Up and Paeth per row (libpng's heuristic): smallest files.
+        case adaptive
+        /// Always Up: nearly free to compute, and as good on flat screens whose rows repeat.
+        case up
+    }
 
     /// Starts a PNG of `width` × `height` pixels at zlib `compressionLevel`.
-    public init(width: Int, height: Int, compressionLevel: Int) throws(GraphicsError) {
+    public init(width: Int, height: Int, compressionLevel: Int, filter: RowFilter = .adaptive) throws(GraphicsError) {
+        adaptive = filter == .adaptive
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
         self.width = width
         self.height = height
@@ -41,15 +51,22 @@ public final class PNGStreamEncoder {
         var raw = [UInt8](repeating: 0, count: width * 3)
         var filtered = [UInt8](repeating: 0, count: 1 + width * 3)
         for y in 0..<strip.height where rowsWritten < height {
-            _ = strip.withRow(y) { row in
-                for x in 0..<min(width, row.count) {
-                    let bits = UInt32(bitPattern: row[x])
-                    raw[3 * x] = UInt8((bits >> 16) & 0xFF)
-                    raw[3 * x + 1] = UInt8((bits >> 8) & 0xFF)
-                    raw[3 * x + 2] = UInt8(bits & 0xFF)
+            let columns = width
+            raw.withUnsafeMutableBufferPointer { out in
+                _ = strip.withRow(y) { row in
+                    for x in 0..<min(columns, row.count) {
+                        let bits = UInt32(bitPattern: row[x])
+                        out[3 * x] = UInt8(truncatingIfNeeded: bits >> 16)
+                        out[3 * x + 1] = UInt8(truncatingIfNeeded: bits >> 8)
+                        out[3 * x + 2] = UInt8(truncatingIfNeeded: bits)
+                    }
                 }
             }
-            Self.filter(raw, previous: previousRow, into: &filtered)
+            if adaptive {
+                Self.filter(raw, previous: previousRow, into: &filtered)
+            } else {
+                Self.filterUp(raw, previous: previousRow, into: &filtered)
+            }
             try deflate(filtered, flush: Z_NO_FLUSH)
             swap(&previousRow, &raw)
             rowsWritten += 1
@@ -154,6 +171,18 @@ public final class PNGStreamEncoder {
                         }
                         target[i + 1] = UInt8(truncatingIfNeeded: Int(raw[i]) - predicted)
                     }
+                }
+            }
+        }
+    }
+
+    /// Filter type 2 (Up) for every byte.
+    static func filterUp(_ row: [UInt8], previous: [UInt8], into output: inout [UInt8]) {
+        output[0] = 2
+        row.withUnsafeBufferPointer { raw in
+            previous.withUnsafeBufferPointer { above in
+                output.withUnsafeMutableBufferPointer { target in
+                    for i in 0..<raw.count { target[i + 1] = raw[i] &- above[i] }
                 }
             }
         }

@@ -1,4 +1,5 @@
 import AlbumReportCore
+import AlbumReportGraphics
 import Foundation
 import Logging
 
@@ -32,6 +33,12 @@ public struct GenerateOptions: Sendable {
     public var paginateSheet = false
     /// zlib level for PNG output (0–9).
     public var pngCompressionLevel = 6
+
+    /// Row filtering for PNG output: the Up filter costs almost nothing and is within about 2 % of
+    /// the adaptive heuristic on these flat screens, so only level 9 ("small") pays for adaptive.
+    public var pngRowFilter: PNGStreamEncoder.RowFilter {
+        pngCompressionLevel >= 9 ? .adaptive : .up
+    }
     /// Where debug detail goes (each stage, each artwork failure, libgd's own messages).
     public var logger = Logger(label: "albumreport")
 

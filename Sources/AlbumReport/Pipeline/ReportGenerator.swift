@@ -236,7 +236,10 @@ extension ReportGenerator {
                 do {
                     // Strips are drawn and encoded interleaved; their time counts as rendering.
                     rendered = try timings.time(\.render) { () throws(GraphicsError) in
-                        try context.renderer.renderSheet(page, compressionLevel: context.options.pngCompressionLevel) {
+                        try context.renderer.renderSheet(
+                            page, compressionLevel: context.options.pngCompressionLevel,
+                            filter: context.options.pngRowFilter
+                        ) {
                             rank in artworkByRank[rank].flatMap { thumbnails[$0]?.data }
                         }
                     }
@@ -333,7 +336,11 @@ extension ReportGenerator {
                     try context.renderer.renderCard(layout, artwork: image)
                 }
                 png = try timings.time(\.encode) { () throws(GraphicsError) in
-                    try rendered.image.pngData(compressionLevel: context.options.pngCompressionLevel)
+                    let encoder = try PNGStreamEncoder(
+                        width: rendered.image.width, height: rendered.image.height,
+                        compressionLevel: context.options.pngCompressionLevel, filter: context.options.pngRowFilter)
+                    try encoder.append(rendered.image)
+                    return try encoder.finish()
                 }
                 size = (rendered.image.width, rendered.image.height)
                 decodeFailure = rendered.decodeFailure

@@ -34,12 +34,14 @@ public struct ScreenRenderer: Sendable {
     /// so memory stays bounded however many rows there are. `thumbnail(rank)` gives each row's
     /// artwork bytes (nil: placeholder).
     public func renderSheet(
-        _ layout: SheetLayout, compressionLevel: Int, stripHeight: Int = 2048, thumbnail: (Int) -> Data?
+        _ layout: SheetLayout, compressionLevel: Int, filter: PNGStreamEncoder.RowFilter = .up, stripHeight: Int = 2048,
+        thumbnail: (Int) -> Data?
     ) throws(GraphicsError) -> RenderedSheet {
         let scale = layout.scale
         let width = Int((layout.size.width * scale).rounded())
         let height = Int((layout.size.height * scale).rounded())
-        let encoder = try PNGStreamEncoder(width: width, height: height, compressionLevel: compressionLevel)
+        let encoder = try PNGStreamEncoder(
+            width: width, height: height, compressionLevel: compressionLevel, filter: filter)
         var failures: [Int: String] = [:]
         // Antialiasing and glyph overhang reach a little past frames; rows this close are drawn too.
         let bleed = Int((4 * scale).rounded(.up))
