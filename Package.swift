@@ -24,6 +24,8 @@ let package = Package(
         // Already a dependency of async-http-client; named here because the test-support
         // target builds its loopback HTTP server directly on NIO.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // index.html is rendered from a user-editable Mustache template (Templates/index.mustache).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // MARK: - C
@@ -35,6 +37,10 @@ let package = Package(
             pkgConfig: "gdlib",
             providers: [.apt(["libgd-dev", "libfontconfig-dev"]), .brew(["gd", "fontconfig"])]
         ),
+
+        /// One C call Swift's Glibc module does not expose: renameat2(RENAME_EXCHANGE), which swaps
+        /// a finished report into place atomically.
+        .target(name: "CFileSwap", path: "Sources/CFileSwap"),
 
         // MARK: - Pure core (Foundation only)
 
@@ -57,7 +63,7 @@ let package = Package(
             name: "AlbumReportTemplates",
             path: "Templates",
             exclude: ["README.md"],
-            resources: [.copy("light.json"), .copy("dark.json")],
+            resources: [.copy("light.json"), .copy("dark.json"), .copy("index.mustache")],
             swiftSettings: strictSettings
         ),
 
@@ -69,8 +75,10 @@ let package = Package(
                 "AlbumReportCore",
                 "AlbumReportGraphics",
                 "AlbumReportTemplates",
+                "CFileSwap",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.copy("Resources/Sample")],
             swiftSettings: strictSettings

@@ -9,4 +9,9 @@ public enum DefaultTemplates {
     public static var directory: URL? {
         Bundle.module.url(forResource: "light", withExtension: "json")?.deletingLastPathComponent()
     }
+
+    /// The shipped `index.mustache`, the template of `index.html`.
+    public static var indexTemplate: URL? {
+        Bundle.module.url(forResource: "index", withExtension: "mustache")
+    }
 }

@@ -8,6 +8,8 @@ public enum GraphicsError: Error, Sendable, Equatable, CustomStringConvertible {
     case encodingFailed(String)
     case fontNotFound(family: String, weight: String)
     case textFailed(String)
+    /// The caller asked to stop (the run was interrupted).
+    case cancelled
 
     /// The user-facing sentence.
     public var description: String {
@@ -29,6 +31,8 @@ public enum GraphicsError: Error, Sendable, Equatable, CustomStringConvertible {
                 "No installed font matches \(family) \(weight). Install it (on Debian/Ubuntu: apt-get install fonts-inter fonts-dejavu-core) or choose another family in the theme."
         case .textFailed(let message):
             return "libgd could not draw text: \(message)"
+        case .cancelled:
+            return "drawing was cancelled"
         }
     }
 }

@@ -33,7 +33,9 @@ public struct ArtworkLoader: Sendable {
 
     /// Loads each distinct URL text in `urls`, `concurrency` at a time. Results are keyed by the
     /// URL text, so their order never depends on timing.
-    public func loadAll(_ urls: [String], concurrency: Int) async -> [String: ArtworkOutcome] {
+    public func loadAll(
+        _ urls: [String], concurrency: Int, progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) async -> [String: ArtworkOutcome] {
         var seen = Set<String>()
         let unique = urls.filter { seen.insert($0).inserted }
         var results: [String: ArtworkOutcome] = [:]
@@ -45,6 +47,8 @@ public struct ArtworkLoader: Sendable {
             }
             for await (url, outcome) in group {
                 results[url] = outcome
+                progress(results.count, unique.count)
+                if Task.isCancelled { continue }
                 if let url = pending.next() {
                     group.addTask { (url, await load(url)) }
                 }

@@ -1,9 +1,14 @@
 import AlbumReportCore
+import CFileSwap
 import Foundation
 
-/// Writes a report: every file is first written into a staging folder inside the output folder,
-/// then renamed into place (atomic per file), the manifest last. Files that an earlier run wrote
-/// (listed in its manifest) and this run did not are removed; nothing else is ever touched.
+/// Writes a report atomically: the whole new report is built in a hidden folder next to the
+/// output folder (`.Output.albumreport-PID-XXXXXXXX`) and swapped in with one atomic exchange
+/// once it is complete, so a run that fails or is killed leaves the previous report as it was.
+///
+/// Only files the tool wrote are ever removed: before the swap, every entry of the output folder
+/// that the previous manifest does not list (the user's own files) is hard-linked into the new
+/// report, so it survives the swap unchanged.
 public struct ReportWriter: Sendable {
     /// The output folder.
     public let output: URL
@@ -12,14 +17,45 @@ public struct ReportWriter: Sendable {
 
     /// The manifest's file name.
     public static let manifestName = "manifest.json"
+    /// Files every report has besides those its manifest lists.
+    static let reportFiles: Set<String> = [manifestName, GalleryPage.fileName]
 
-    /// Creates the output and staging folders.
-    public static func prepare(output: URL) throws(ReportError) -> ReportWriter {
-        let staging = output.appendingPathComponent(".albumreport-staging-\(UUID().uuidString.prefix(8))")
+    /// The checks of ``prepare(output:force:)`` alone, so a run can fail before it downloads anything.
+    public static func checkOutput(_ output: URL, force: Bool) throws(ReportError) {
+        let output = output.standardizedFileURL
+        let manager = FileManager.default
+        guard output.path != "/", !output.path.isEmpty else {
+            throw .output("The output folder cannot be / (the tool replaces the folder it writes). Pass --output DIR.")
+        }
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: output.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw .output("\(output.path) is a file, not a folder. Pass --output with a folder's path.")
+            }
+            if !force, !holdsReport(output), !visibleEntries(of: output).isEmpty {
+                throw .output(
+                    "\(output.path) is not empty and holds no albumreport report (no manifest.json of ours). Pass --force to write the report into it anyway (your files are kept), or choose another --output folder."
+                )
+            }
+        }
+    }
+
+    /// Checks the output folder and creates the staging folder next to it.
+    ///
+    /// Refuses `/`, a path that is not a folder, and (unless `force`) a folder that holds files
+    /// but no report of ours. Hidden entries such as `.gitkeep` do not count as files.
+    public static func prepare(output: URL, force: Bool = false) throws(ReportError) -> ReportWriter {
+        let output = output.standardizedFileURL
+        try checkOutput(output, force: force)
+        let manager = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        removeAbandonedStaging(in: parent, name: output.lastPathComponent)
+        let staging = parent.appendingPathComponent(
+            ".\(output.lastPathComponent).albumreport-\(getpid())-\(UUID().uuidString.prefix(8))")
         do {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            try manager.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
-            throw .write(path: output.path, detail: error.localizedDescription)
+            throw .write(path: parent.path, detail: error.localizedDescription)
         }
         return ReportWriter(output: output, staging: staging)
     }
@@ -37,35 +73,28 @@ public struct ReportWriter: Sendable {
         return (data.count, SHA256.hex(of: data))
     }
 
-    /// Moves the staged `files` into place, writes the manifest, removes what the previous
-    /// report had and this one does not, and deletes the staging folder.
-    public func commit(files: [String], manifest: Data) throws(ReportError) {
-        let previous = previousFiles()
+    /// Finishes the report: writes the manifest and page, carries the user's own files over from
+    /// the output folder, swaps the new report in and removes the old one.
+    public func commit(manifest: Data, page: Data?) throws(ReportError) {
+        _ = try stage(manifest, at: Self.manifestName)
+        if let page { _ = try stage(page, at: GalleryPage.fileName) }
         let manager = FileManager.default
-        for relativePath in files {
-            let source = staging.appendingPathComponent(relativePath)
-            let target = output.appendingPathComponent(relativePath)
-            do {
-                try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                if rename(source.path, target.path) != 0 {
-                    throw CocoaError(
-                        .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-                }
-            } catch {
-                throw .write(path: target.path, detail: error.localizedDescription)
-            }
+        guard manager.fileExists(atPath: output.path) else {
+            try Self.rename(staging, to: output)
+            return
         }
-        let current = Set(files)
-        for stale in previous where !current.contains(stale) && Self.isSafeRelativePath(stale) {
-            try? manager.removeItem(at: output.appendingPathComponent(stale))
+        let previous = Self.previousFiles(in: output).union(Self.reportFiles)
+        try carryOver(from: output, into: staging, relativePath: "", previous: previous)
+        Self.copyPermissions(from: output, to: staging)
+        if albumreport_exchange_paths(staging.path, output.path) == 0 {
+            // `staging` now holds the old report. Anything the user added to it during the run
+            // is moved over; the rest was ours and goes.
+            try? carryOver(from: staging, into: output, relativePath: "", previous: previous, move: true)
+            abandon()
+        } else {
+            // No atomic exchange on this file system: replace file by file (each rename atomic).
+            try replaceFileByFile(previous: previous)
         }
-        do {
-            try manifest.write(to: output.appendingPathComponent(Self.manifestName), options: .atomic)
-        } catch {
-            throw .write(
-                path: output.appendingPathComponent(Self.manifestName).path, detail: error.localizedDescription)
-        }
-        abandon()
     }
 
     /// Removes the staging folder (after a failure, or once committed).
@@ -73,17 +102,134 @@ public struct ReportWriter: Sendable {
         try? FileManager.default.removeItem(at: staging)
     }
 
-    /// The files the previous report in this folder recorded as its own.
-    private func previousFiles() -> [String] {
-        let url = output.appendingPathComponent(Self.manifestName)
-        guard let data = try? Data(contentsOf: url),
+    // MARK: - Steps
+
+    /// Links (or, with `move`, renames) every entry under `source` that is not one of the report's
+    /// own files and does not exist under `target`.
+    private func carryOver(
+        from source: URL, into target: URL, relativePath: String, previous: Set<String>, move: Bool = false
+    ) throws(ReportError) {
+        let manager = FileManager.default
+        let folder = relativePath.isEmpty ? source : source.appendingPathComponent(relativePath)
+        for name in (try? manager.contentsOfDirectory(atPath: folder.path))?.sorted() ?? [] {
+            let path = relativePath.isEmpty ? name : relativePath + "/" + name
+            if relativePath.isEmpty,
+                name.hasPrefix(".\(output.lastPathComponent).albumreport-") || name.hasPrefix(".albumreport-staging-")
+            {
+                continue
+            }
+            if previous.contains(path) { continue }
+            let from = source.appendingPathComponent(path)
+            let to = target.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            let isLink = (try? from.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink) == true
+            if !isLink, manager.fileExists(atPath: from.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                if !manager.fileExists(atPath: to.path) {
+                    if move {
+                        try Self.rename(from, to: to)
+                        continue
+                    }
+                    do {
+                        try manager.createDirectory(at: to, withIntermediateDirectories: true)
+                    } catch {
+                        throw .write(path: to.path, detail: error.localizedDescription)
+                    }
+                }
+                try carryOver(from: source, into: target, relativePath: path, previous: previous, move: move)
+            } else if !manager.fileExists(atPath: to.path), !isSymbolicLink(to) {
+                if move {
+                    try Self.rename(from, to: to)
+                } else if link(from.path, to.path) != 0 {
+                    do {
+                        try manager.copyItem(at: from, to: to)
+                    } catch {
+                        throw .write(path: to.path, detail: error.localizedDescription)
+                    }
+                }
+            }
+        }
+    }
+
+    private func isSymbolicLink(_ url: URL) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
+    }
+
+    /// The fallback commit: each staged file renamed over its target, stale files of the
+    /// previous report removed.
+    private func replaceFileByFile(previous: Set<String>) throws(ReportError) {
+        let manager = FileManager.default
+        let staged = (manager.enumerator(atPath: staging.path)?.allObjects as? [String] ?? []).sorted()
+        let current = Set(staged)
+        for path in staged where !path.hasSuffix("/") {
+            let source = staging.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: source.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                continue
+            }
+            let target = output.appendingPathComponent(path)
+            try? manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Self.rename(source, to: target)
+        }
+        for stale in previous where !current.contains(stale) && Self.isSafeRelativePath(stale) {
+            try? manager.removeItem(at: output.appendingPathComponent(stale))
+        }
+        abandon()
+    }
+
+    private static func rename(_ source: URL, to target: URL) throws(ReportError) {
+        if Foundation.rename(source.path, target.path) != 0 {
+            throw .write(path: target.path, detail: String(cString: strerror(errno)))
+        }
+    }
+
+    private static func copyPermissions(from source: URL, to target: URL) {
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: source.path),
+            let permissions = attributes[.posixPermissions]
+        {
+            try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: target.path)
+        }
+    }
+
+    // MARK: - What is in the output folder
+
+    /// Whether `folder` holds a manifest written by albumreport.
+    static func holdsReport(_ folder: URL) -> Bool {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(manifestName)),
             let manifest = try? JSONDecoder().decode(PreviousManifest.self, from: data)
+        else { return false }
+        return manifest.generator.hasPrefix("albumreport")
+    }
+
+    /// The entries of `folder` whose names do not start with a dot.
+    static func visibleEntries(of folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
+    }
+
+    /// The files the previous report in `folder` recorded as its own.
+    static func previousFiles(in folder: URL) -> Set<String> {
+        let url = folder.appendingPathComponent(manifestName)
+        guard let data = try? Data(contentsOf: url),
+            let manifest = try? JSONDecoder().decode(PreviousManifest.self, from: data),
+            manifest.generator.hasPrefix("albumreport")
         else { return [] }
-        return manifest.files.map(\.path)
+        return Set(manifest.files.map(\.path).filter(isSafeRelativePath))
+    }
+
+    /// Staging folders of runs that were killed (their process is gone).
+    static func removeAbandonedStaging(in parent: URL, name: String) {
+        let prefix = ".\(name).albumreport-"
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        where entry.hasPrefix(prefix) {
+            guard let pid = Int32(entry.dropFirst(prefix.count).prefix { $0 != "-" }) else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
+            }
+        }
     }
 
     private struct PreviousManifest: Decodable {
         struct File: Decodable { var path: String }
+        var generator: String
         var files: [File]
     }
 

@@ -11,6 +11,8 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
     case fonts(GraphicsError)
     case render(what: String, GraphicsError)
     case write(path: String, detail: String)
+    case template(path: String, detail: String)
+    case output(String)
     case cancelled
     case unexpected(String)
 
@@ -19,7 +21,8 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .feedSource, .fetch: return "fetch"
         case .decode: return "decode"
-        case .theme, .fonts: return "setup"
+        case .theme, .fonts, .template: return "setup"
+        case .output: return "output"
         case .render: return "render"
         case .write: return "write"
         case .cancelled: return "cancelled"
@@ -45,6 +48,11 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
             return "Rendering \(what) failed: \(error)."
         case .unexpected(let detail):
             return "An unexpected error stopped the run (\(detail)). Please report it with the command you ran."
+        case .template(let path, let detail):
+            return
+                "The page template \(path) could not be read: \(detail). Fix the template or remove it from --templates to use the built-in one."
+        case .output(let message):
+            return message
         case .cancelled:
             return "The run was cancelled before the report was complete; the previous report was left as it was."
         case .write(let path, let detail):

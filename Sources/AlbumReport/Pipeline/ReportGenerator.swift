@@ -40,6 +40,8 @@ public struct ReportGenerator: Sendable {
         let fonts = try Result { () throws(GraphicsError) in try FontBook(theme: theme) }
             .mapError(ReportError.fonts).get()
         run.warnings += fonts.substitutions.map { ReportWarning(stage: .render, message: $0) }
+        let page = try GalleryPage(templatesDirectory: options.templatesDirectory)
+        try ReportWriter.checkOutput(options.output, force: options.force)
         let engine = GDTextEngine(fonts: fonts, scale: options.device.scale)
         let context = Context(
             options: options, theme: theme, engine: engine, renderer: ScreenRenderer(text: engine, theme: theme),
@@ -73,8 +75,11 @@ public struct ReportGenerator: Sendable {
         // 3. Artwork for the sheet: only the thumbnails that will be drawn, each URL once
         let artwork = ArtworkLoader(
             fetcher: context.fetcher, policy: ArtworkPolicy(localFeedDirectory: loaded.localDirectory))
-        let thumbnails: [String: ArtworkOutcome] = await run.stage("artwork") {
-            let results = await artwork.loadAll(items.compactMap(\.artworkURL), concurrency: options.concurrency)
+        let thumbnails: [String: ArtworkOutcome] = try await run.stage("artwork") {
+            let results = await artwork.loadAll(items.compactMap(\.artworkURL), concurrency: options.concurrency) {
+                done, total in progress.report(.advanced(name: "artwork", done: done, total: total))
+            }
+            try Task.checkCancellation()
             let loadedCount = results.values.filter { $0.data != nil }.count
             return (results, "\(loadedCount) of \(results.count) images")
         }
@@ -90,7 +95,7 @@ public struct ReportGenerator: Sendable {
             }
         }
 
-        let writer = try ReportWriter.prepare(output: options.output)
+        let writer = try ReportWriter.prepare(output: options.output, force: options.force)
         do {
             // 4. Sheet
             let sheet = try await run.stage("sheet") {
@@ -141,8 +146,9 @@ public struct ReportGenerator: Sendable {
                 } catch {
                     throw ReportError.write(path: ReportWriter.manifestName, detail: error.localizedDescription)
                 }
-                try writer.commit(files: files.map(\.path), manifest: data)
-                return ((), "\(files.count + 1) files")
+                try Task.checkCancellation()
+                try writer.commit(manifest: data, page: page.render(manifest))
+                return ((), "\(files.count + 2) files")
             }
             return ReportSummary(
                 output: options.output.path, feedTitle: feed.title, feedFormat: feed.format,
@@ -239,10 +245,16 @@ extension ReportGenerator {
                         try context.renderer.renderSheet(
                             page, compressionLevel: context.options.pngCompressionLevel,
                             filter: context.options.pngRowFilter
-                        ) {
-                            rank in artworkByRank[rank].flatMap { thumbnails[$0]?.data }
+                        ) { rank in
+                            artworkByRank[rank].flatMap { thumbnails[$0]?.data }
+                        } afterStrip: { done, height in
+                            context.progress.report(
+                                .advanced(name: "sheet", done: index * height + done, total: pages.count * height))
+                            return !Task.isCancelled
                         }
                     }
+                } catch .cancelled {
+                    throw CancellationError()
                 } catch {
                     throw ReportError.render(what: "the sheet", error)
                 }

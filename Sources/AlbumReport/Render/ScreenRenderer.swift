@@ -35,7 +35,7 @@ public struct ScreenRenderer: Sendable {
     /// artwork bytes (nil: placeholder).
     public func renderSheet(
         _ layout: SheetLayout, compressionLevel: Int, filter: PNGStreamEncoder.RowFilter = .up, stripHeight: Int = 2048,
-        thumbnail: (Int) -> Data?
+        thumbnail: (Int) -> Data?, afterStrip: (_ pixelRowsDone: Int, _ height: Int) -> Bool = { _, _ in true }
     ) throws(GraphicsError) -> RenderedSheet {
         let scale = layout.scale
         let width = Int((layout.size.width * scale).rounded())
@@ -68,6 +68,8 @@ public struct ScreenRenderer: Sendable {
             }
             try encoder.append(strip)
             top += stripRows
+            // The caller reports progress and stops a cancelled run between strips.
+            guard afterStrip(top, height) else { throw .cancelled }
         }
         return RenderedSheet(png: try encoder.finish(), width: width, height: height, decodeFailures: failures)
     }

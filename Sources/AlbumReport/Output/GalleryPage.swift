@@ -1,0 +1,42 @@
+import AlbumReportCore
+import AlbumReportTemplates
+import Foundation
+import Mustache
+
+/// Renders `index.html` from a manifest with the Mustache template: the user's
+/// `index.mustache` from `--templates DIR` when there is one, the shipped one otherwise.
+public struct GalleryPage: Sendable {
+    let template: MustacheTemplate
+
+    /// The page's file name.
+    public static let fileName = "index.html"
+
+    /// Loads the template; a template that does not parse is an error naming the file.
+    public init(templatesDirectory: URL?) throws(ReportError) {
+        let custom = templatesDirectory?.appendingPathComponent("index.mustache")
+        let url: URL
+        if let custom, FileManager.default.fileExists(atPath: custom.path) {
+            url = custom
+        } else if let shipped = DefaultTemplates.indexTemplate {
+            url = shipped
+        } else {
+            throw .template(path: "index.mustache", detail: "the built-in template is missing from this build")
+        }
+        do {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            template = try MustacheTemplate(string: text)
+        } catch {
+            throw .template(path: url.path, detail: String(describing: error))
+        }
+    }
+
+    /// The HTML for `manifest`.
+    public func render(_ manifest: Manifest) -> Data {
+        let subtitle = ChartSubtitle.text(
+            for: Feed(
+                format: manifest.feed.format, title: manifest.feed.title, country: manifest.feed.country,
+                updated: manifest.feed.updated, items: []),
+            locale: Locale(identifier: manifest.locale))
+        return Data(template.render(Gallery(manifest: manifest, subtitle: subtitle)).utf8)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// What `index.html` shows, built from a manifest: plain strings and numbers only, so that the
+/// template decides the markup and the Mustache renderer escapes every value for HTML.
+///
+/// Links are checked here: only `http`/`https` store links are kept, and rows link to cards that
+/// exist. Overlay positions are percentages of the image, so links scale with the image.
+public struct Gallery: Sendable, Hashable {
+    /// A clickable region over an image, in percent of the image's width and height.
+    public struct Region: Sendable, Hashable {
+        public var href: String
+        public var label: String
+        public var left: String
+        public var top: String
+        public var width: String
+        public var height: String
+    }
+
+    /// One sheet image (or page) with a region per row that has a card.
+    public struct Sheet: Sendable, Hashable {
+        public var file: String
+        public var alt: String
+        public var widthPixels: Int
+        public var heightPixels: Int
+        /// The width the image is shown at, in CSS pixels (the device's points).
+        public var displayWidth: String
+        public var rows: [Region]
+    }
+
+    /// One card image with its store-button region (when the item has a safe store link).
+    public struct Card: Sendable, Hashable {
+        public var anchor: String
+        public var file: String
+        public var alt: String
+        public var rank: Int
+        public var title: String
+        public var artist: String
+        public var widthPixels: Int
+        public var heightPixels: Int
+        public var displayWidth: String
+        public var hasArtist: Bool
+        public var buttons: [Region]
+    }
+
+    public var title: String
+    public var subtitle: String
+    public var generator: String
+    public var sheets: [Sheet]
+    public var cards: [Card]
+    public var warnings: [String]
+    // Stored, not computed: Mustache sees stored properties only.
+    public var hasSubtitle: Bool
+    public var hasCards: Bool
+    public var hasWarnings: Bool
+
+    /// The page for `manifest`; `subtitle` is the chart line shown under the title.
+    public init(manifest: Manifest, subtitle: String?) {
+        let title = TextNormalizer.normalize(manifest.feed.title)
+        self.title = title
+        self.subtitle = subtitle.map(TextNormalizer.normalize) ?? ""
+        generator = manifest.generator
+        warnings = manifest.warnings.map(\.description)
+        let items = Dictionary(manifest.items.map { ($0.rank, $0) }, uniquingKeysWith: { first, _ in first })
+        let files = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let cardScreens = manifest.screens.filter { $0.kind == .card }
+        let cardRanks = Set(cardScreens.compactMap(\.rank))
+
+        sheets = manifest.screens.filter { $0.kind == .sheet }.compactMap { screen in
+            guard let file = files[screen.file] else { return nil }
+            let rows = screen.elements.filter { $0.name == "row" }.compactMap { row -> Region? in
+                guard let rank = row.rank, cardRanks.contains(rank) else { return nil }
+                return Region(
+                    href: "#" + Self.anchor(rank: rank), label: Self.label(items[rank], rank: rank),
+                    frame: row.points, in: screen.sizePoints)
+            }
+            let page = screen.page.map { " (page \($0))" } ?? ""
+            return Sheet(
+                file: screen.file, alt: "\(title)\(page): the chart as a table, one row per item",
+                widthPixels: file.widthPixels, heightPixels: file.heightPixels,
+                displayWidth: Self.number(screen.sizePoints.width), rows: rows)
+        }
+
+        cards = cardScreens.compactMap { screen in
+            guard let rank = screen.rank, let file = files[screen.file] else { return nil }
+            let item = items[rank]
+            let buttons = screen.elements.filter { $0.name == "button" }.compactMap { button -> Region? in
+                guard let link = button.link, let safe = Self.safeWebLink(link) else { return nil }
+                return Region(
+                    href: safe,
+                    label: "\(item?.storeButtonTitle ?? "Open in the store"): \(Self.label(item, rank: rank))",
+                    frame: button.points, in: screen.sizePoints)
+            }
+            return Card(
+                anchor: Self.anchor(rank: rank), file: screen.file, alt: Self.label(item, rank: rank), rank: rank,
+                title: TextNormalizer.normalize(item?.title ?? ""),
+                artist: TextNormalizer.normalize(item?.artistName ?? ""),
+                widthPixels: file.widthPixels, heightPixels: file.heightPixels,
+                displayWidth: Self.number(screen.sizePoints.width),
+                hasArtist: !TextNormalizer.normalize(item?.artistName ?? "").isEmpty,
+                buttons: buttons)
+        }
+        hasSubtitle = !self.subtitle.isEmpty
+        hasCards = !cards.isEmpty
+        hasWarnings = !warnings.isEmpty
+    }
+
+    /// The fragment identifier of a card: `card-7`.
+    public static func anchor(rank: Int) -> String { "card-\(rank)" }
+
+    /// "Album by Artist", or the rank when the feed gives no name.
+    static func label(_ item: FeedItem?, rank: Int) -> String {
+        let title = TextNormalizer.normalize(item?.title ?? "")
+        let artist = TextNormalizer.normalize(item?.artistName ?? "")
+        switch (title.isEmpty, artist.isEmpty) {
+        case (false, false): return "\(title) by \(artist)"
+        case (false, true): return title
+        case (true, false): return "#\(rank) by \(artist)"
+        case (true, true): return "#\(rank)"
+        }
+    }
+
+    /// `link` when it is an absolute `http`/`https` URL with a host and no credentials; nil otherwise
+    /// (`javascript:`, `data:`, relative and malformed links are never emitted).
+    public static func safeWebLink(_ link: String) -> String? {
+        let trimmed = link.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+            let components = URLComponents(string: trimmed),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty, components.user == nil, components.password == nil,
+            let url = components.url
+        else { return nil }
+        return url.absoluteString
+    }
+
+    /// A percentage or length with at most four decimals and no exponent: "12.3457".
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        var text = String(format: "%.4f", value)
+        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+}
+
+extension Gallery.Region {
+    /// A region for `frame` inside a screen of `size`, clamped to the screen.
+    init(href: String, label: String, frame: Rect, in size: Size) {
+        func percent(_ value: Double, of total: Double) -> String {
+            Gallery.number(total > 0 ? min(max(value / total * 100, 0), 100) : 0)
+        }
+        self.init(
+            href: href, label: label, left: percent(frame.x, of: size.width), top: percent(frame.y, of: size.height),
+            width: percent(frame.width, of: size.width), height: percent(frame.height, of: size.height))
+    }
+}
