@@ -14,6 +14,12 @@ packages=(
   fonts-dejavu-core  # DejaVu Sans, the fallback font
 )
 
+# `--browser` adds Debian's Chromium, which the index.html test drives headless (CI passes it;
+# without it that test is skipped with a message).
+if [ "${1:-}" = "--browser" ]; then
+  packages+=(chromium)
+fi
+
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "install-deps: not a Debian/Ubuntu system; install libgd, fontconfig, pkg-config and the Inter font yourself (macOS: brew install gd fontconfig pkg-config; brew install --cask font-inter)."
   exit 0

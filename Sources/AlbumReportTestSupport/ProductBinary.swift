@@ -24,8 +24,19 @@ public enum ProductBinary {
         _ arguments: [String], in directory: URL, environment: [String: String] = [:],
         timeout: Duration = .seconds(300)
     ) async throws -> Outcome {
+        try await run(
+            executable: productsDirectory.appendingPathComponent("albumreport"), arguments, in: directory,
+            environment: environment, timeout: timeout)
+    }
+
+    /// Runs `executable` with `arguments` in `directory`; gives up after `timeout`. With
+    /// `signal`, sends it once `when` holds for what the process has printed to standard error.
+    public static func run(
+        executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+        timeout: Duration = .seconds(300), signal: (number: Int32, when: @Sendable (String) -> Bool)? = nil
+    ) async throws -> Outcome {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("albumreport")
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var merged = ProcessInfo.processInfo.environment
@@ -44,7 +55,14 @@ public enum ProductBinary {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let deadline = ContinuousClock.now + timeout
+        var signalled = false
         while process.isRunning {
+            if let signal, !signalled,
+                signal.when(String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+            {
+                kill(process.processIdentifier, signal.number)
+                signalled = true
+            }
             if ContinuousClock.now > deadline {
                 process.terminate()
                 break

@@ -3,6 +3,16 @@ import Foundation
 
 /// Standard output for results, standard error for progress, warnings and errors.
 struct Console: Sendable {
+    /// Whether standard error is a terminal that understands cursor control (not `TERM=dumb`).
+    let isTerminal: Bool
+    /// Whether to colour: on a terminal, unless `NO_COLOR` is set (https://no-color.org).
+    let usesColor: Bool
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        isTerminal = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
+        usesColor = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+
     func output(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
@@ -10,9 +20,25 @@ struct Console: Sendable {
     func error(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
+
+    /// Writes `text` to standard error as it is (no newline).
+    func raw(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// `text` in an SGR style ("1" bold, "33" yellow, "31" red, "32" green) when colouring.
+    func styled(_ text: String, _ code: String) -> String {
+        usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// A warning line, with its prefix in yellow on a colour terminal.
+    func warning(_ text: String) {
+        error(styled("warning:", "33") + " " + text)
+    }
 }
 
-/// One line per stage on standard error: `[3/6] artwork   100 of 100 images (0.41 s)`.
+/// One line per stage on standard error: `[3/6] artwork   100 of 100 images (0.41 s)`. For
+/// logs and pipes: no escape codes.
 struct LineProgress: ProgressReporter {
     let console: Console
 
@@ -21,6 +47,85 @@ struct LineProgress: ProgressReporter {
             let stage = name.padding(toLength: 8, withPad: " ", startingAt: 0)
             console.error("[\(index)/\(total)] \(stage) \(detail) (\(String(format: "%.2f", seconds)) s)")
         }
+    }
+}
+
+/// A live progress bar for the running stage on a terminal, redrawn at most every 50 ms and
+/// erased when the stage ends: `cards    [=========>          ]  52/100  34.1/s  ETA 1.4 s`.
+final class TerminalProgress: ProgressReporter, @unchecked Sendable {
+    private let console: Console
+    private let width: Int
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var stage = ""
+    private var stageNumber = ""
+    private var started = ContinuousClock.now
+    private var lastDraw = ContinuousClock.now - .seconds(1)
+    private var drawn = false
+
+    init(console: Console, columns: Int) {
+        self.console = console
+        width = max(min(columns, 120), 40)
+    }
+
+    func report(_ event: ProgressEvent) {
+        lock.withLock {
+            switch event {
+            case .stageStarted(let index, let total, let name):
+                stage = name
+                stageNumber = "[\(index)/\(total)]"
+                started = .now
+                draw(done: nil, total: nil, force: true)
+            case .advanced(let name, let done, let total):
+                guard name == stage else { return }
+                draw(done: done, total: total, force: done >= total)
+            case .stageFinished:
+                erase()
+                stage = ""
+            }
+        }
+    }
+
+    /// Erases the bar (before the summary, or when the run is interrupted).
+    func finish() {
+        lock.withLock { erase() }
+    }
+
+    private func erase() {
+        if drawn { console.raw("\r\u{1B}[2K") }
+        drawn = false
+    }
+
+    private func draw(done: Int?, total: Int?, force: Bool) {
+        let now = ContinuousClock.now
+        guard force || now - lastDraw >= .milliseconds(50) else { return }
+        lastDraw = now
+        let name = stage.padding(toLength: 8, withPad: " ", startingAt: 0)
+        var line = "\(stageNumber) \(console.styled(name, "1"))"
+        let visible = stageNumber.count + 1 + name.count
+        if let done, let total, total > 0 {
+            let elapsed = Self.seconds(now - started)
+            let rate = elapsed > 0 ? Double(done) / elapsed : 0
+            let remaining = rate > 0 ? Double(total - done) / rate : 0
+            let figures =
+                "\(done)/\(total)  " + String(format: "%.1f/s", rate)
+                + (done < total && rate > 0 ? String(format: "  ETA %.1f s", remaining) : "")
+            let barWidth = max(min(30, width - visible - figures.count - 6), 10)
+            let filled = min(barWidth, barWidth * done / total)
+            let bar =
+                String(repeating: "=", count: filled) + (filled < barWidth ? ">" : "")
+                + String(repeating: " ", count: max(barWidth - filled - 1, 0))
+            line += " [\(bar)]  \(figures)"
+        } else {
+            line += " …"
+        }
+        console.raw("\r\u{1B}[2K" + line)
+        drawn = true
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
 

@@ -11,8 +11,11 @@ struct GenerateCommand: AsyncParsableCommand {
         abstract: "Fetch a feed and render the sheet, one card per album, and manifest.json.",
         discussion: """
             Without --feed the embedded 100-album sample (with its own artwork) is rendered, offline.
+            Writes sheet.png, cards/NNN-slug.png, manifest.json and index.html into --output, \
+            atomically: the new report replaces the previous one only when it is complete.
             Exit codes: 0 done; 1 fetch, decode or write failed (the message says which); \
-            3 report written but --strict found warnings; 64 usage error.
+            3 report written but --strict found warnings; 64 usage error; 130/143 interrupted \
+            (SIGINT/SIGTERM; the previous report is left as it was).
             """
     )
 
@@ -71,6 +74,9 @@ struct GenerateCommand: AsyncParsableCommand {
         }
     }
 
+    @Flag(help: "Write into a non-empty folder that holds no report of ours (your files there are kept).")
+    var force = false
+
     @Flag(help: "Render the sheet only, no detail cards.")
     var noCards = false
 
@@ -90,6 +96,17 @@ struct GenerateCommand: AsyncParsableCommand {
         name: .shortAndLong,
         help: "Also log debug detail (stages, artwork failures, libgd's messages) to standard error.")
     var verbose = false
+
+    @Option(
+        help: ArgumentHelp(
+            "trace, debug, info, notice, warning (default), error or critical; overrides --verbose and --quiet.",
+            valueName: "level"))
+    var logLevel: Logger.Level?
+
+    /// The level of the standard-error logger.
+    var effectiveLogLevel: Logger.Level {
+        logLevel ?? (verbose ? .debug : quiet ? .error : .warning)
+    }
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1 (got \(limit)).") }
@@ -131,32 +148,86 @@ struct GenerateCommand: AsyncParsableCommand {
         options.paginateSheet = pages
         options.pngCompressionLevel = compressionLevel ?? 6
         var logger = Logger(label: "albumreport") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = verbose ? .debug : .warning
+        logger.logLevel = effectiveLogLevel
         options.logger = logger
+        options.force = force
 
         let console = Console()
         let transport = AsyncHTTPTransport(limits: HTTPLimits(timeout: options.timeout))
-        let progress: any ProgressReporter = quiet || json ? SilentProgress() : LineProgress(console: console)
-        let outcome = await Self.generate(options, transport: transport, progress: progress)
+        // A live bar on a terminal, lines in logs and pipes; lines too when debug logging is on,
+        // so that log lines and the bar do not overwrite each other.
+        let bar =
+            console.isTerminal && !quiet && !json && effectiveLogLevel > .info
+            ? TerminalProgress(
+                console: console, columns: Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 80) : nil
+        let progress: any ProgressReporter =
+            bar ?? (quiet || json ? SilentProgress() as any ProgressReporter : LineProgress(console: console))
+        let outcome = await Self.generateUntilInterrupted(options, transport: transport, progress: progress)
+        bar?.finish()
         await transport.shutdown()
         let summary: ReportSummary
         switch outcome {
-        case .success(let value):
+        case .finished(.success(let value)):
             summary = value
-        case .failure(let error):
-            console.error("error: [\(error.stage)] \(error.description)")
+        case .finished(.failure(let error)):
+            console.error(console.styled("error:", "31") + " [\(error.stage)] \(error.description)")
             throw ExitCode(1)
+        case .interrupted(let signal):
+            console.error(
+                "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous report in \(options.output.path) was left as it was."
+            )
+            throw ExitCode(Interrupts.exitStatus(for: signal))
         }
 
         if json {
             console.output(try SummaryJSON.encode(summary))
         } else if !quiet {
-            for warning in summary.warnings { console.error("warning: \(warning)") }
+            for warning in summary.warnings { console.warning(warning.description) }
             console.error(SummaryText.line(summary))
         }
         if strict && !summary.warnings.isEmpty {
             if !json { console.error("--strict: \(summary.warnings.count) warning(s); exiting with code 3.") }
             throw ExitCode(3)
+        }
+    }
+
+    enum Outcome: Sendable {
+        case finished(Result<ReportSummary, ReportError>)
+        case interrupted(Int32)
+    }
+
+    /// Runs the pipeline; SIGINT or SIGTERM cancels it (it removes its temporary files as it
+    /// unwinds) and a second signal ends the process at once.
+    private static func generateUntilInterrupted(
+        _ options: GenerateOptions, transport: AsyncHTTPTransport, progress: any ProgressReporter
+    ) async -> Outcome {
+        let signals = Interrupts.stream()
+        return await withTaskGroup(of: Outcome?.self, returning: Outcome.self) { group in
+            group.addTask { .finished(await generate(options, transport: transport, progress: progress)) }
+            group.addTask {
+                var iterator = signals.makeAsyncIterator()
+                guard let first = await iterator.next() else { return nil }
+                return .interrupted(first)
+            }
+            var interrupted: Int32?
+            while let next = await group.next() {
+                switch next {
+                case .finished(let result)?:
+                    group.cancelAll()
+                    return interrupted.map { .interrupted($0) } ?? .finished(result)
+                case .interrupted(let signal)?:
+                    interrupted = signal
+                    group.cancelAll()
+                    group.addTask {
+                        var iterator = signals.makeAsyncIterator()
+                        if let second = await iterator.next() { Foundation.exit(Interrupts.exitStatus(for: second)) }
+                        return nil
+                    }
+                case nil:
+                    continue
+                }
+            }
+            return interrupted.map { .interrupted($0) } ?? .finished(.failure(.cancelled))
         }
     }
 
@@ -172,3 +243,5 @@ struct GenerateCommand: AsyncParsableCommand {
 }
 
 extension Orientation: ExpressibleByArgument {}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,0 +1,207 @@
+import AlbumReportCore
+import AlbumReportTestSupport
+import Foundation
+import Testing
+
+/// Reproducible output, atomic replacement, signals, the output-folder rules and how the
+/// command talks on a terminal and in a pipe: the built binary, run as a user runs it.
+@Suite("Reports CI can trust", .serialized)
+struct ReportSafetyTests {
+    /// Every file under `folder` (hidden ones too) with its SHA-256.
+    static func hashes(_ folder: URL) throws -> [String: String] {
+        var result: [String: String] = [:]
+        let paths = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            let url = folder.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[path] = SHA256.hex(of: try Data(contentsOf: url))
+            }
+        }
+        return result
+    }
+
+    /// Hidden staging folders the tool left next to `output`.
+    static func leftovers(next output: URL) -> [String] {
+        let parent = output.deletingLastPathComponent()
+        return ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).filter {
+            $0.hasPrefix(".\(output.lastPathComponent).albumreport-")
+        }
+    }
+
+    @Test("the same inputs give byte-identical PNGs, manifest.json and index.html")
+    func determinism() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let arguments = ["generate", "--limit", "12", "--concurrency", "3", "--quiet"]
+        let first = try await ProductBinary.run(arguments + ["--output", "one"], in: scratch.url)
+        let second = try await ProductBinary.run(
+            arguments + ["--output", "two", "--concurrency", "8"], in: scratch.url)
+        #expect(first.exitCode == 0 && second.exitCode == 0, "\(first.standardError)\(second.standardError)")
+        let one = try Self.hashes(scratch.url.appendingPathComponent("one"))
+        let two = try Self.hashes(scratch.url.appendingPathComponent("two"))
+        #expect(one.count == 1 + 12 + 2)
+        #expect(one["index.html"] != nil && one["manifest.json"] != nil)
+        #expect(one == two)
+    }
+
+    @Test(
+        "SIGINT and SIGTERM cancel the run, remove its temporary files, exit 130/143 and leave the previous report",
+        arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func interrupted(signal: Int32, status: Int32) async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let output = scratch.url.appendingPathComponent("Output")
+        let previous = try await ProductBinary.run(
+            ["generate", "--limit", "3", "--output", "Output", "--quiet"], in: scratch.url)
+        #expect(previous.exitCode == 0)
+        let before = try Self.hashes(output)
+
+        let start = ContinuousClock.now
+        let run = try await ProductBinary.run(
+            executable: ProductBinary.productsDirectory.appendingPathComponent("albumreport"),
+            ["generate", "--output", "Output", "--theme", "dark"], in: scratch.url,
+            signal: (signal, { $0.contains("[4/6] sheet") }))
+        #expect(run.exitCode == status, "\(run.standardError)")
+        #expect(run.standardError.contains("Interrupted by"))
+        #expect(run.standardError.contains("previous report"))
+        #expect(ContinuousClock.now - start < .seconds(60))
+        #expect(try Self.hashes(output) == before)
+        #expect(Self.leftovers(next: output).isEmpty)
+    }
+
+    @Test("a run killed with SIGKILL mid-write leaves the previous report; the next run cleans up and succeeds")
+    func killed() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let output = scratch.url.appendingPathComponent("Output")
+        #expect(
+            try await ProductBinary.run(["generate", "--limit", "3", "--output", "Output", "-q"], in: scratch.url)
+                .exitCode == 0)
+        let before = try Self.hashes(output)
+        let run = try await ProductBinary.run(
+            executable: ProductBinary.productsDirectory.appendingPathComponent("albumreport"),
+            ["generate", "--limit", "40", "--output", "Output", "--theme", "dark"], in: scratch.url,
+            signal: (SIGKILL, { $0.contains("[4/6] sheet") }))
+        #expect(run.exitCode == SIGKILL)
+        #expect(try Self.hashes(output) == before)
+        #expect(!Self.leftovers(next: output).isEmpty, "the killed run had started writing its report")
+
+        let next = try await ProductBinary.run(
+            ["generate", "--limit", "4", "--output", "Output", "-q"], in: scratch.url)
+        #expect(next.exitCode == 0)
+        #expect(Self.leftovers(next: output).isEmpty)
+        #expect(try Self.hashes(output).keys.filter { $0.hasPrefix("cards/") }.count == 4)
+    }
+
+    @Test("only files the tool wrote are removed: the user's own files survive a new report")
+    func userFilesSurvive() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let output = scratch.url.appendingPathComponent("Output")
+        #expect(
+            try await ProductBinary.run(["generate", "--limit", "5", "--output", "Output", "-q"], in: scratch.url)
+                .exitCode == 0)
+        try Data("mine".utf8).write(to: output.appendingPathComponent("notes.txt"))
+        try Data("mine too".utf8).write(to: output.appendingPathComponent("cards/README"))
+        try FileManager.default.createDirectory(
+            at: output.appendingPathComponent("extra/deeper"), withIntermediateDirectories: true)
+        try Data("deep".utf8).write(to: output.appendingPathComponent("extra/deeper/file.txt"))
+
+        let run = try await ProductBinary.run(
+            ["generate", "--limit", "2", "--output", "Output", "-q"], in: scratch.url)
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let files = try Self.hashes(output)
+        #expect(files.keys.filter { $0.hasPrefix("cards/") && $0.hasSuffix(".png") }.count == 2)
+        #expect(try String(contentsOf: output.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+        #expect(try String(contentsOf: output.appendingPathComponent("cards/README"), encoding: .utf8) == "mine too")
+        #expect(files["extra/deeper/file.txt"] != nil)
+    }
+
+    @Test("a non-empty folder that holds no report is refused unless --force; / is always refused")
+    func outputFolderRules() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let folder = scratch.url.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: folder.appendingPathComponent("holiday.jpg"))
+
+        let refused = try await ProductBinary.run(["generate", "--limit", "1", "--output", "photos"], in: scratch.url)
+        #expect(refused.exitCode == 1)
+        #expect(refused.standardError.contains("--force"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("sheet.png").path))
+
+        let forced = try await ProductBinary.run(
+            ["generate", "--limit", "1", "--output", "photos", "--force", "-q"], in: scratch.url)
+        #expect(forced.exitCode == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sheet.png").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("holiday.jpg").path))
+
+        // A folder with only hidden files (Output/.gitkeep) is fine without --force.
+        let kept = scratch.url.appendingPathComponent("kept")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        try Data().write(to: kept.appendingPathComponent(".gitkeep"))
+        #expect(
+            try await ProductBinary.run(["generate", "--limit", "1", "--output", "kept", "-q"], in: scratch.url)
+                .exitCode == 0)
+        #expect(FileManager.default.fileExists(atPath: kept.appendingPathComponent(".gitkeep").path))
+
+        let root = try await ProductBinary.run(["generate", "--output", "/", "--force"], in: scratch.url)
+        #expect(root.exitCode == 1)
+        #expect(root.standardError.contains("cannot be /"))
+    }
+
+    @Test("on a terminal: a live bar erased when done, colour unless NO_COLOR; in a pipe: one plain line per stage")
+    func terminalAndPipe() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let binary = ProductBinary.productsDirectory.appendingPathComponent("albumreport").path
+        let command = "\(binary) generate --limit 8 --output Output"
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        guard FileManager.default.isExecutableFile(atPath: script.path) else {
+            print("Skipped: /usr/bin/script (util-linux) is needed to run on a pseudo-terminal.")
+            return
+        }
+        // `script` runs the command on a pseudo-terminal and copies what it prints.
+        let terminal = try await ProductBinary.run(
+            executable: script, ["-qec", command, "/dev/null"], in: scratch.url,
+            environment: ["TERM": "xterm", "NO_COLOR": ""])
+        #expect(terminal.exitCode == 0)
+        let screen = terminal.standardOutput
+        #expect(screen.contains("\r\u{1B}[2K"), "the bar is redrawn in place")
+        #expect(screen.contains("cards"))
+        #expect(screen.contains("8/8"))
+        #expect(screen.contains("/s"))
+        #expect(screen.contains("\u{1B}[1m"), "the stage name is bold on a colour terminal")
+        #expect(!screen.contains(" files ("), "no per-stage log lines on a terminal")
+        #expect(screen.contains("Wrote 8 rows and 8 cards"))
+
+        let plain = try await ProductBinary.run(
+            executable: script, ["-qec", command, "/dev/null"], in: scratch.url,
+            environment: ["TERM": "xterm", "NO_COLOR": "1"])
+        #expect(plain.exitCode == 0)
+        #expect(!plain.standardOutput.contains("\u{1B}[1m"))
+        #expect(plain.standardOutput.contains("\r\u{1B}[2K"))
+
+        let pipe = try await ProductBinary.run(["generate", "--limit", "8", "--output", "Output"], in: scratch.url)
+        #expect(pipe.exitCode == 0)
+        #expect(!pipe.standardError.contains("\u{1B}"))
+        #expect(pipe.standardError.contains("[5/6] cards    8 cards"))
+        #expect(pipe.standardError.contains("[6/6] write"))
+    }
+
+    @Test("--log-level sets swift-log's level; a bad level is a usage error")
+    func logLevel() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let debug = try await ProductBinary.run(
+            ["generate", "--limit", "1", "--output", "Output", "--log-level", "debug", "--json"], in: scratch.url)
+        #expect(debug.exitCode == 0)
+        #expect(debug.standardError.contains("stage 1/6 fetch started"))
+        let quiet = try await ProductBinary.run(
+            ["generate", "--limit", "1", "--output", "Output", "--log-level", "error"], in: scratch.url)
+        #expect(!quiet.standardError.contains("stage 1/6"))
+        let bad = try await ProductBinary.run(["generate", "--log-level", "loud"], in: scratch.url)
+        #expect(bad.exitCode == 64)
+    }
+}
