@@ -158,7 +158,7 @@ let package = Package(
         ),
         .testTarget(
             name: "albumreportTests",
-            dependencies: ["albumreport", "AlbumReportTestSupport"],
+            dependencies: ["albumreport", "AlbumReport", "AlbumReportCore", "AlbumReportTestSupport"],
             swiftSettings: strictSettings
         ),
     ]

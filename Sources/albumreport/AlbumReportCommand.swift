@@ -11,11 +11,12 @@ struct AlbumReportCommand: AsyncParsableCommand {
         discussion: """
             generate exits 0 when the report was written; 1 when the feed could not be fetched or decoded \
             or the report could not be written; 3 when the report was written but --strict found \
-            warnings; 64 on a usage error. compare exits 0 when everything matches, 1 on any mismatch, \
+            warnings; 64 on a usage error; 130/143 when interrupted by SIGINT/SIGTERM. merge exits 0, 1 or 64 \
+            likewise. compare exits 0 when everything matches, 1 on any mismatch, \
             2 on a usage or I/O error.
             """,
         version: AlbumReportVersion.current,
-        subcommands: [GenerateCommand.self, CompareCommand.self, DevicesCommand.self]
+        subcommands: [GenerateCommand.self, MergeCommand.self, CompareCommand.self, DevicesCommand.self]
     )
 
     /// Like ArgumentParser's own entry point, except that `compare` reports usage errors with

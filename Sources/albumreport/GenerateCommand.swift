@@ -74,6 +74,12 @@ struct GenerateCommand: AsyncParsableCommand {
         }
     }
 
+    @Option(
+        help: ArgumentHelp(
+            "Render part I of N (1 ≤ I ≤ N): the cards of ranks ≡ I mod N; shard 1 also renders the sheet. Join the parts with `albumreport merge`.",
+            valueName: "I/N"))
+    var shard: String?
+
     @Flag(help: "Write into a non-empty folder that holds no report of ours (your files there are kept).")
     var force = false
 
@@ -119,6 +125,9 @@ struct GenerateCommand: AsyncParsableCommand {
             throw ValidationError("--concurrency must be from 1 to 64 (got \(concurrency)).")
         }
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be from 0 to 600 seconds.") }
+        if let shard, Shard(parsing: shard) == nil {
+            throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4 (got \(shard)).")
+        }
         guard compressionLevel != nil else {
             throw ValidationError(
                 "--png-compression must be fast, balanced, small or a level from 0 to 9 (got \(pngCompression)).")
@@ -151,6 +160,7 @@ struct GenerateCommand: AsyncParsableCommand {
         logger.logLevel = effectiveLogLevel
         options.logger = logger
         options.force = force
+        options.shard = shard.flatMap(Shard.init(parsing:))
 
         let console = Console()
         let transport = AsyncHTTPTransport(limits: HTTPLimits(timeout: options.timeout))

@@ -1,3 +1,4 @@
+import AlbumReport
 import AlbumReportCore
 import AlbumReportTestSupport
 import Foundation
@@ -202,6 +203,77 @@ struct ReportSafetyTests {
             ["generate", "--limit", "1", "--output", "Output", "--log-level", "error"], in: scratch.url)
         #expect(!quiet.standardError.contains("stage 1/6"))
         let bad = try await ProductBinary.run(["generate", "--log-level", "loud"], in: scratch.url)
+        #expect(bad.exitCode == 64)
+    }
+
+    /// The sample's first 12 items as a local feed with its artwork next to it, two of them broken:
+    /// one image missing, one "image" that is a JSON file.
+    static func localFeed(in folder: URL) throws -> URL {
+        let sample = try #require(FeedLoader.sampleDirectory)
+        try FileManager.default.copyItem(
+            at: sample.appendingPathComponent("artwork"), to: folder.appendingPathComponent("artwork"))
+        let data = try Data(contentsOf: sample.appendingPathComponent("feed.json"))
+        guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            var feed = root["feed"] as? [String: Any], var results = feed["results"] as? [[String: Any]]
+        else { throw CocoaError(.fileReadCorruptFile) }
+        results = Array(results.prefix(12))
+        results[1]["artworkUrl100"] = "artwork/missing/200x200bb.png"
+        results[4]["artworkUrl100"] = "feed.json"
+        feed["results"] = results
+        root["feed"] = feed
+        let url = folder.appendingPathComponent("feed.json")
+        try JSONSerialization.data(withJSONObject: root).write(to: url)
+        return url
+    }
+
+    @Test("three shards merged give exactly the files, manifest and index.html of one run")
+    func shardAndMerge() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        _ = try Self.localFeed(in: scratch.url)
+        let single = try await ProductBinary.run(
+            ["generate", "--feed", "feed.json", "--output", "single", "-q"], in: scratch.url)
+        #expect(single.exitCode == 0, "\(single.standardError)")
+        for index in 1...3 {
+            let part = try await ProductBinary.run(
+                ["generate", "--feed", "feed.json", "--output", "part\(index)", "--shard", "\(index)/3", "-q"],
+                in: scratch.url)
+            #expect(part.exitCode == 0, "\(part.standardError)")
+        }
+        let two = try Self.hashes(scratch.url.appendingPathComponent("part2"))
+        #expect(two["sheet.png"] == nil, "only shard 1 renders the sheet")
+        #expect(
+            two.keys.filter { $0.hasPrefix("cards/") }.sorted() == [
+                "cards/002-eternal-atake-deluxe-luv-vs-the-world-2.png", "cards/005-after-hours.png",
+                "cards/008-still-flexin-still-steppin.png", "cards/011-eternal-atake.png",
+            ])
+
+        let merge = try await ProductBinary.run(
+            ["merge", "part3", "part1", "part2", "--output", "merged"], in: scratch.url)
+        #expect(merge.exitCode == 0, "\(merge.standardError)")
+        #expect(merge.standardError.contains("Merged 3 shards: 12 rows and 12 cards"))
+        let expected = try Self.hashes(scratch.url.appendingPathComponent("single"))
+        #expect(expected.count == 1 + 12 + 2)
+        #expect(try Self.hashes(scratch.url.appendingPathComponent("merged")) == expected)
+        let manifest = try String(
+            contentsOf: scratch.url.appendingPathComponent("merged/manifest.json"), encoding: .utf8)
+        #expect(manifest.contains("could not be used"), "the broken artwork's warnings survive the merge")
+
+        let missing = try await ProductBinary.run(["merge", "part1", "part3", "--output", "m2"], in: scratch.url)
+        #expect(missing.exitCode == 1)
+        #expect(missing.standardError.contains("Shard 2/3 is missing"))
+        let whole = try await ProductBinary.run(["merge", "single", "--output", "m3"], in: scratch.url)
+        #expect(whole.exitCode == 1)
+        #expect(whole.standardError.contains("not a shard"))
+        let dark = try await ProductBinary.run(
+            ["generate", "--feed", "feed.json", "--output", "dark2", "--shard", "2/3", "--theme", "dark", "-q"],
+            in: scratch.url)
+        #expect(dark.exitCode == 0)
+        let mixed = try await ProductBinary.run(
+            ["merge", "part1", "dark2", "part3", "--output", "m4"], in: scratch.url)
+        #expect(mixed.exitCode == 1)
+        #expect(mixed.standardError.contains("other inputs than shard 1"))
+        let bad = try await ProductBinary.run(["generate", "--shard", "4/3"], in: scratch.url)
         #expect(bad.exitCode == 64)
     }
 }

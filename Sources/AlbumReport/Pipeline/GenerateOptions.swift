@@ -31,6 +31,8 @@ public struct GenerateOptions: Sendable {
     public var renderCards = true
     /// Split the sheet into screen-height pages (`sheet-001.png`, …) instead of one tall image.
     public var paginateSheet = false
+    /// Render only this shard's part of the report (`--shard I/N`).
+    public var shard: Shard?
     /// Write into a non-empty folder that holds no report of ours (the user's files are kept).
     public var force = false
     /// zlib level for PNG output (0–9).

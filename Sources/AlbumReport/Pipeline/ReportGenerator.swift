@@ -68,6 +68,11 @@ public struct ReportGenerator: Sendable {
         run.warnings += decoded.warnings
         let feed = decoded.feed
         let items = options.limit.map { Array(feed.items.prefix($0)) } ?? feed.items
+        // A shard draws the cards of its own items, and shard 1 the sheet of all of them.
+        let shard = options.shard
+        let drawsSheet = shard?.rendersSheet ?? true
+        let ownItems = shard.map { shard in items.filter { shard.contains(rank: $0.rank) } } ?? items
+        let drawnItems = drawsSheet ? items : ownItems
         if feed.items.isEmpty {
             run.warnings.append(ReportWarning(stage: .select, message: "The feed has no entries; the sheet is empty."))
         }
@@ -76,7 +81,7 @@ public struct ReportGenerator: Sendable {
         let artwork = ArtworkLoader(
             fetcher: context.fetcher, policy: ArtworkPolicy(localFeedDirectory: loaded.localDirectory))
         let thumbnails: [String: ArtworkOutcome] = try await run.stage("artwork") {
-            let results = await artwork.loadAll(items.compactMap(\.artworkURL), concurrency: options.concurrency) {
+            let results = await artwork.loadAll(drawnItems.compactMap(\.artworkURL), concurrency: options.concurrency) {
                 done, total in progress.report(.advanced(name: "artwork", done: done, total: total))
             }
             try Task.checkCancellation()
@@ -84,7 +89,7 @@ public struct ReportGenerator: Sendable {
             return (results, "\(loadedCount) of \(results.count) images")
         }
         var problems = ArtworkProblems()
-        for item in items {
+        for item in drawnItems {
             guard let url = item.artworkURL else {
                 if feed.format.isAlbumChart { problems.add(item: item, "the feed gives no artwork URL") }
                 continue
@@ -98,12 +103,17 @@ public struct ReportGenerator: Sendable {
         let writer = try ReportWriter.prepare(output: options.output, force: options.force)
         do {
             // 4. Sheet
-            let sheet = try await run.stage("sheet") {
-                let sheet = try renderSheet(
-                    feed: feed, items: items, thumbnails: thumbnails, context: context, writer: writer)
-                let size = sheet.files.first.map { "\($0.widthPixels)×\($0.heightPixels) px" } ?? ""
-                let pages = sheet.files.count > 1 ? ", \(sheet.files.count) pages" : ""
-                return (sheet, "\(sheet.rowCount) rows, \(size)\(pages)")
+            var sheet = SheetResult(files: [], screens: [], rowCount: 0, decodeFailures: [:])
+            if drawsSheet {
+                sheet = try await run.stage("sheet") {
+                    let sheet = try renderSheet(
+                        feed: feed, items: items, thumbnails: thumbnails, context: context, writer: writer)
+                    let size = sheet.files.first.map { "\($0.widthPixels)×\($0.heightPixels) px" } ?? ""
+                    let pages = sheet.files.count > 1 ? ", \(sheet.files.count) pages" : ""
+                    return (sheet, "\(sheet.rowCount) rows, \(size)\(pages)")
+                }
+            } else {
+                run.skip("sheet", detail: "shard \(options.shard?.description ?? ""): shard 1 renders the sheet")
             }
             for (rank, reason) in sheet.decodeFailures.sorted(by: { $0.key < $1.key }) {
                 if let item = items.first(where: { $0.rank == rank }) { problems.add(item: item, reason) }
@@ -111,10 +121,10 @@ public struct ReportGenerator: Sendable {
 
             // 5. Cards
             var cards: [CardResult] = []
-            if options.renderCards, feed.format.isAlbumChart, !items.isEmpty {
+            if options.renderCards, feed.format.isAlbumChart, !ownItems.isEmpty {
                 cards = try await run.stage("cards") {
                     let cards = try await renderCards(
-                        feed: feed, items: items, artwork: artwork, thumbnails: thumbnails, context: context,
+                        feed: feed, items: ownItems, artwork: artwork, thumbnails: thumbnails, context: context,
                         writer: writer)
                     let reused = cards.filter(\.reused).count
                     return (cards, "\(cards.count) cards" + (reused > 0 ? " (\(reused) unchanged, reused)" : ""))
@@ -138,7 +148,8 @@ public struct ReportGenerator: Sendable {
                     source: Self.sourceForManifest(options.feed), encoding: decoded.detectedEncoding, feed: feed),
                 device: options.device, theme: theme.name, locale: options.localeIdentifier,
                 fonts: fonts.all.map { Manifest.FontRecord(family: $0.family, weight: $0.weight, file: $0.file) },
-                items: items, files: files, screens: sheet.screens + cards.map(\.screen), warnings: run.warnings)
+                items: items, files: files, screens: sheet.screens + cards.map(\.screen), warnings: run.warnings,
+                shard: shard)
             try await run.stage("write") {
                 let data: Data
                 do {
@@ -152,7 +163,7 @@ public struct ReportGenerator: Sendable {
             }
             return ReportSummary(
                 output: options.output.path, feedTitle: feed.title, feedFormat: feed.format,
-                itemsInFeed: feed.items.count, itemsRendered: items.count, files: files, warnings: run.warnings,
+                itemsInFeed: feed.items.count, itemsRendered: ownItems.count, files: files, warnings: run.warnings,
                 stages: run.figures,
                 breakdown: cards.reduce(sheet.timings) { $0 + $1.timings }.stages)
         } catch {
@@ -422,14 +433,7 @@ struct ArtworkProblems {
 
     func warnings(items: [FeedItem]) -> [ReportWarning] {
         items.compactMap { item in
-            guard let list = reasons[item.rank] else { return nil }
-            let title = TextNormalizer.normalize(item.title)
-            let name = title.isEmpty ? item.id : "“\(title)”"
-            return ReportWarning(
-                stage: .artwork, rank: item.rank, itemID: item.id,
-                message:
-                    "The artwork of \(name) could not be used, so a placeholder was drawn: \(list.joined(separator: "; "))."
-            )
+            reasons[item.rank].map { ReportWarning.artwork(item: item, reasons: $0) }
         }
     }
 }

@@ -121,11 +121,14 @@ public struct Manifest: Sendable, Hashable, Codable {
     public var files: [FileRecord]
     public var screens: [ScreenRecord]
     public var warnings: [ReportWarning]
+    /// Set in the manifest of one shard of a sharded run (`--shard I/N`); absent otherwise.
+    public var shard: Shard?
 
     /// Creates a manifest.
     public init(
         generator: String, feed: FeedInfo, device: Device, theme: String, locale: String, fonts: [FontRecord],
-        items: [FeedItem], files: [FileRecord], screens: [ScreenRecord], warnings: [ReportWarning]
+        items: [FeedItem], files: [FileRecord], screens: [ScreenRecord], warnings: [ReportWarning],
+        shard: Shard? = nil
     ) {
         self.generator = generator
         self.feed = feed
@@ -137,6 +140,7 @@ public struct Manifest: Sendable, Hashable, Codable {
         self.files = files
         self.screens = screens
         self.warnings = warnings
+        self.shard = shard
     }
 
     /// Stable JSON: sorted keys, pretty-printed, unescaped slashes, trailing newline.

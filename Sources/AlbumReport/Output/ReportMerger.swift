@@ -1,0 +1,137 @@
+import AlbumReportCore
+import Foundation
+
+/// Joins the folders written by `generate --shard I/N` (for I = 1…N) into the report a single
+/// run would have written: the same files, byte for byte, the same manifest and index.html.
+public enum ReportMerger {
+    /// Merges `folders` (in any order) into `output`, atomically, and returns the manifest.
+    public static func merge(
+        _ folders: [URL], into output: URL, templatesDirectory: URL?, force: Bool
+    ) throws(ReportError) -> Manifest {
+        let page = try GalleryPage(templatesDirectory: templatesDirectory)
+        let parts = try folders.map { folder throws(ReportError) in (folder, try fragment(in: folder)) }
+        let manifest = try merged(parts.map { ($0.0.path, $0.1) })
+
+        try ReportWriter.checkOutput(output, force: force)
+        let writer = try ReportWriter.prepare(output: output, force: force)
+        do {
+            let sources = Dictionary(
+                parts.flatMap { folder, part in part.files.map { ($0.path, folder) } },
+                uniquingKeysWith: { first, _ in first })
+            for file in manifest.files {
+                guard let folder = sources[file.path], ReportWriter.isSafeRelativePath(file.path) else {
+                    throw ReportError.output("No shard holds \(file.path); render every shard again.")
+                }
+                let url = folder.appendingPathComponent(file.path)
+                guard let data = try? Data(contentsOf: url) else {
+                    throw ReportError.output(
+                        "\(url.path) is missing, though its shard's manifest lists it; render that shard again.")
+                }
+                guard SHA256.hex(of: data) == file.sha256 else {
+                    throw ReportError.output(
+                        "\(url.path) does not match its shard's manifest (SHA-256 differs); render that shard again.")
+                }
+                _ = try writer.stage(data, at: file.path)
+            }
+            let data: Data
+            do {
+                data = try manifest.encoded()
+            } catch {
+                throw ReportError.write(path: ReportWriter.manifestName, detail: error.localizedDescription)
+            }
+            try writer.commit(manifest: data, page: page.render(manifest))
+        } catch let error as ReportError {
+            writer.abandon()
+            throw error
+        } catch {
+            writer.abandon()
+            throw .unexpected(String(describing: error))
+        }
+        return manifest
+    }
+
+    /// The manifest of one shard's folder.
+    static func fragment(in folder: URL) throws(ReportError) -> Manifest {
+        let url = folder.appendingPathComponent(ReportWriter.manifestName)
+        guard let data = try? Data(contentsOf: url) else {
+            throw .output(
+                "\(folder.path) holds no manifest.json. Pass the folders that `albumreport generate --shard I/N` wrote."
+            )
+        }
+        do {
+            return try JSONDecoder().decode(Manifest.self, from: data)
+        } catch {
+            throw .output("\(url.path) is not a manifest albumreport can read (\(error)). Render that shard again.")
+        }
+    }
+
+    /// The manifest of the whole report from the shards' manifests (`(where, manifest)` pairs).
+    static func merged(_ parts: [(String, Manifest)]) throws(ReportError) -> Manifest {
+        var byIndex: [Int: (String, Manifest)] = [:]
+        var count: Int?
+        for (place, part) in parts {
+            guard let shard = part.shard else {
+                throw .output("\(place) holds a whole report, not a shard. Pass only folders written with --shard I/N.")
+            }
+            if let count, count != shard.count {
+                throw .output(
+                    "\(place) is shard \(shard) but another folder is a shard of \(count); pass the shards of one run.")
+            }
+            count = shard.count
+            if let other = byIndex[shard.index] {
+                throw .output("\(place) and \(other.0) are both shard \(shard); pass each shard once.")
+            }
+            byIndex[shard.index] = (place, part)
+        }
+        guard let count, let first = byIndex[1]?.1 else {
+            throw .output("Shard 1, which holds the sheet, is missing. Pass the folders of all shards.")
+        }
+        let missing = (1...count).filter { byIndex[$0] == nil }
+        guard missing.isEmpty else {
+            let list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+            throw .output("Shard \(list) is missing. Pass the folders of all \(count) shards.")
+        }
+        let ordered = (1...count).compactMap { byIndex[$0] }
+        for (place, part) in ordered.dropFirst() {
+            guard part.generator == first.generator, part.feed == first.feed, part.device == first.device,
+                part.theme == first.theme, part.locale == first.locale, part.fonts == first.fonts,
+                part.items == first.items
+            else {
+                throw .output(
+                    "\(place) was rendered from other inputs than shard 1 (generator, feed, device, theme, locale, fonts or items differ). Render every shard with the same version, feed and options."
+                )
+            }
+        }
+
+        let sheets = first.screens.filter { $0.kind == .sheet }
+        let sheetFiles = Set(sheets.map(\.file))
+        let cards = ordered.flatMap { $0.1.screens.filter { $0.kind == .card } }.sorted { $0.file < $1.file }
+        let filesByPath = Dictionary(
+            ordered.flatMap { $0.1.files.map { ($0.path, $0) } }, uniquingKeysWith: { first, _ in first })
+        let files =
+            first.files.filter { sheetFiles.contains($0.path) } + cards.compactMap { filesByPath[$0.file] }
+
+        // Warnings as one run gives them: the run's own (the same in every shard, taken from shard
+        // 1), then one artwork warning per item with its reasons in pipeline order: shard 1 saw the
+        // thumbnails and the sheet, the item's own shard its thumbnail and its card.
+        var warnings = first.warnings.filter { $0.stage != .artwork }
+        let shard1 = Dictionary(
+            first.warnings.filter { $0.stage == .artwork }.compactMap { warning in warning.rank.map { ($0, warning) } },
+            uniquingKeysWith: { first, _ in first })
+        for item in first.items {
+            var reasons = shard1[item.rank]?.reasons ?? []
+            let owner = ((item.rank - 1) % count + count) % count + 1
+            if owner != 1,
+                let own = byIndex[owner]?.1.warnings.first(where: { $0.stage == .artwork && $0.rank == item.rank })
+            {
+                for reason in own.reasons ?? [] where !reasons.contains(reason) { reasons.append(reason) }
+            }
+            if !reasons.isEmpty { warnings.append(.artwork(item: item, reasons: reasons)) }
+        }
+
+        return Manifest(
+            generator: first.generator, feed: first.feed, device: first.device, theme: first.theme,
+            locale: first.locale, fonts: first.fonts, items: first.items, files: files, screens: sheets + cards,
+            warnings: warnings)
+    }
+}

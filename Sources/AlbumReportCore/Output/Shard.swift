@@ -1,0 +1,34 @@
+/// One of N parts of a report, for splitting a large job across machines (a CI matrix):
+/// shard I of N renders the cards of the items whose rank ≡ I (mod N), and shard 1 also renders
+/// the sheet; `albumreport merge` joins the N parts into the report one run would have written.
+public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// 1 to ``count``.
+    public var index: Int
+    /// How many shards the job is split into.
+    public var count: Int
+
+    /// Creates shard `index` of `count`; nil unless 1 ≤ index ≤ count ≤ 10,000.
+    public init?(index: Int, count: Int) {
+        guard count >= 1, count <= 10_000, index >= 1, index <= count else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses "I/N", e.g. "2/4".
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
+        self.init(index: index, count: count)
+    }
+
+    /// Whether this shard renders the card of the item ranked `rank`.
+    public func contains(rank: Int) -> Bool {
+        ((rank - index) % count + count) % count == 0
+    }
+
+    /// Whether this shard renders the sheet (shard 1 does).
+    public var rendersSheet: Bool { index == 1 }
+
+    /// "2/4".
+    public var description: String { "\(index)/\(count)" }
+}

@@ -1,0 +1,61 @@
+import AlbumReport
+import AlbumReportCore
+import ArgumentParser
+import Foundation
+
+/// `albumreport merge`: joins the shards of a sharded run into one report.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Join the folders written by `generate --shard I/N` (I = 1…N) into one report.",
+        discussion: """
+            The result is the report one run would have written: the same PNGs byte for byte, \
+            manifest.json and index.html. Every shard must come from the same version, feed and \
+            options; each file is checked against its shard's SHA-256.
+            Exit codes: 0 merged; 1 a shard is missing, inconsistent or unreadable, or the report \
+            could not be written (the message says which); 64 usage error.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The shards' output folders, in any order.", valueName: "shard-dir"))
+    var shards: [String]
+
+    @Option(help: ArgumentHelp("The folder the merged report is written to.", valueName: "dir"))
+    var output: String = "Output"
+
+    @Option(help: ArgumentHelp("A folder with your own index.mustache.", valueName: "dir"))
+    var templates: String?
+
+    @Flag(help: "Write into a non-empty folder that holds no report of ours (your files there are kept).")
+    var force = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        guard !shards.isEmpty else { throw ValidationError("Pass the output folders of every shard.") }
+    }
+
+    func run() throws {
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        func resolve(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL }
+        let console = Console()
+        let outcome = Result { () throws(ReportError) in
+            try ReportMerger.merge(
+                shards.map(resolve), into: resolve(output), templatesDirectory: templates.map(resolve), force: force)
+        }
+        switch outcome {
+        case .success(let manifest):
+            if !quiet {
+                for warning in manifest.warnings { console.warning(warning.description) }
+                let cards = manifest.files.filter { $0.path.hasPrefix("cards/") }.count
+                console.error(
+                    "Merged \(shards.count) shards: \(manifest.items.count) rows and \(cards) cards in \(resolve(output).path) with \(manifest.warnings.count) warning(s)."
+                )
+            }
+        case .failure(let error):
+            console.error(console.styled("error:", "31") + " [merge] \(error.description)")
+            throw ExitCode(1)
+        }
+    }
+}
