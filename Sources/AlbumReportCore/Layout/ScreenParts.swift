@@ -48,6 +48,13 @@ public struct LayoutElement: Sendable, Hashable, Codable {
     public var rank: Int?
     /// The frame in points.
     public var frame: Rect
+
+    /// Creates an element.
+    public init(name: String, rank: Int? = nil, frame: Rect) {
+        self.name = name
+        self.rank = rank
+        self.frame = frame
+    }
 }
 
 /// Horizontal extents shared by the screens: the safe area, the layout margins and, on wide

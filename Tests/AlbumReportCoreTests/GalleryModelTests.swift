@@ -1,0 +1,60 @@
+import AlbumReportCore
+import Foundation
+import Testing
+
+@Suite("The index.html model: safe links and overlays that scale with the image")
+struct GalleryModelTests {
+    @Test(
+        "only absolute http(s) links with a host and no credentials are kept",
+        arguments: [
+            ("https://music.apple.com/us/album/x/1?app=music", true), ("http://itunes.apple.com/a", true),
+            ("HTTPS://EXAMPLE.COM/", true), ("javascript:alert(1)", false), (" javascript:alert(1)", false),
+            ("JaVaScRiPt:alert(1)", false), ("data:text/html,<script>", false), ("//evil.example/x", false),
+            ("/relative/path", false), ("https://user:pass@evil.example/", false), ("https:///nohost", false),
+            ("https://a.example/\u{0}x", false), ("ftp://example.com/x", false), ("vbscript:x", false),
+        ])
+    func safeLinks(link: String, kept: Bool) {
+        #expect((Gallery.safeWebLink(link) != nil) == kept)
+    }
+
+    @Test("row and button regions are percentages of the screen, rows link to cards that exist")
+    func regions() {
+        let item = FeedItem(rank: 1, id: "a", title: "Album", artistName: "Artist", storeURL: "https://example.com/a")
+        let other = FeedItem(rank: 2, id: "b", title: "Other", artistName: nil, storeURL: "javascript:alert(1)")
+        let size = Size(width: 400, height: 1000)
+        func element(_ name: String, rank: Int?, _ frame: Rect, link: String? = nil) -> Manifest.ElementRecord {
+            Manifest.ElementRecord(LayoutElement(name: name, rank: rank, frame: frame), scale: 2, link: link)
+        }
+        let sheet = Manifest.ScreenRecord(
+            kind: .sheet, file: "sheet.png", rank: nil, sizePoints: size,
+            elements: [
+                element("row", rank: 1, Rect(x: 0, y: 100, width: 400, height: 80)),
+                element("row", rank: 2, Rect(x: 0, y: 180, width: 400, height: 80)),
+            ])
+        let card = Manifest.ScreenRecord(
+            kind: .card, file: "cards/001-album.png", rank: 1, sizePoints: Size(width: 400, height: 800),
+            elements: [element("button", rank: 1, Rect(x: 20, y: 700, width: 360, height: 50), link: item.storeURL)])
+        let feed = Feed(format: .appleRSSv2, title: "Top", items: [item, other])
+        let manifest = Manifest(
+            generator: "albumreport test", feed: Manifest.FeedInfo(source: "s", encoding: "utf-8", feed: feed),
+            device: .iPhone15, theme: "light", locale: "en_US", fonts: [], items: [item, other],
+            files: [
+                Manifest.FileRecord(path: "sheet.png", widthPixels: 800, heightPixels: 2000, bytes: 1, sha256: ""),
+                Manifest.FileRecord(
+                    path: "cards/001-album.png", widthPixels: 800, heightPixels: 1600, bytes: 1, sha256: ""),
+            ], screens: [sheet, card], warnings: [])
+        let gallery = Gallery(manifest: manifest, subtitle: nil)
+
+        #expect(gallery.sheets.count == 1)
+        let rows = gallery.sheets[0].rows
+        #expect(rows.count == 1, "rank 2 has no card, so its row links nowhere")
+        #expect(rows[0].href == "#card-1")
+        #expect((rows[0].left, rows[0].top, rows[0].width, rows[0].height) == ("0", "10", "100", "8"))
+        #expect(rows[0].label == "Album by Artist")
+        #expect(gallery.sheets[0].displayWidth == "400")
+        let button = gallery.cards[0].buttons[0]
+        #expect(button.href == "https://example.com/a")
+        #expect((button.left, button.top, button.width, button.height) == ("5", "87.5", "90", "6.25"))
+        #expect(!gallery.hasSubtitle && gallery.hasCards && !gallery.hasWarnings)
+    }
+}
