@@ -46,7 +46,10 @@ struct GenerateCommand: AsyncParsableCommand {
             "light, dark, another theme name in --templates, or a path to a theme JSON file.", valueName: "theme"))
     var theme: String = "light"
 
-    @Option(help: ArgumentHelp("A folder of theme files to use instead of the built-in Templates/.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "A folder with your own theme files and index.mustache (the built-in Templates/ otherwise).",
+            valueName: "dir"))
     var templates: String?
 
     @Option(help: ArgumentHelp("The locale release dates are formatted for.", valueName: "id"))
@@ -182,9 +185,11 @@ struct GenerateCommand: AsyncParsableCommand {
         case .finished(.failure(let error)):
             console.error(console.styled("error:", "31") + " [\(error.stage)] \(error.description)")
             throw ExitCode(1)
-        case .interrupted(let signal):
+        case .interrupted(let signal, let completed):
             console.error(
-                "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous report in \(options.output.path) was left as it was."
+                completed
+                    ? "Interrupted by \(Interrupts.name(of: signal)) after the report was complete; it was written to \(options.output.path)."
+                    : "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous report in \(options.output.path) was left as it was."
             )
             throw ExitCode(Interrupts.exitStatus(for: signal))
         }
@@ -203,7 +208,8 @@ struct GenerateCommand: AsyncParsableCommand {
 
     enum Outcome: Sendable {
         case finished(Result<ReportSummary, ReportError>)
-        case interrupted(Int32)
+        /// A signal arrived; `completed` when the report had been written all the same.
+        case interrupted(Int32, completed: Bool)
     }
 
     /// Runs the pipeline; SIGINT or SIGTERM cancels it (it removes its temporary files as it
@@ -217,15 +223,16 @@ struct GenerateCommand: AsyncParsableCommand {
             group.addTask {
                 var iterator = signals.makeAsyncIterator()
                 guard let first = await iterator.next() else { return nil }
-                return .interrupted(first)
+                return .interrupted(first, completed: false)
             }
             var interrupted: Int32?
             while let next = await group.next() {
                 switch next {
                 case .finished(let result)?:
                     group.cancelAll()
-                    return interrupted.map { .interrupted($0) } ?? .finished(result)
-                case .interrupted(let signal)?:
+                    let completed = (try? result.get()) != nil
+                    return interrupted.map { .interrupted($0, completed: completed) } ?? .finished(result)
+                case .interrupted(let signal, _)?:
                     interrupted = signal
                     group.cancelAll()
                     group.addTask {
@@ -237,7 +244,7 @@ struct GenerateCommand: AsyncParsableCommand {
                     continue
                 }
             }
-            return interrupted.map { .interrupted($0) } ?? .finished(.failure(.cancelled))
+            return interrupted.map { .interrupted($0, completed: false) } ?? .finished(.failure(.cancelled))
         }
     }
 
