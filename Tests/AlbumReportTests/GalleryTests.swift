@@ -75,6 +75,33 @@ struct GalleryTests {
         #expect(html.contains("https://music.apple.com/us/album/x?a=1&amp;b=%22%3E%3Cscript%3E"))
     }
 
+    @Test("a --templates folder with only index.mustache restyles the page and keeps the built-in themes")
+    func customTemplate() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let templates = scratch.url.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("<h1>{{title}}</h1>{{#cards}}<img src=\"{{file}}\" alt=\"{{alt}}\">{{/cards}}".utf8)
+            .write(to: templates.appendingPathComponent("index.mustache"))
+        var options = GenerateOptions(output: scratch.url.appendingPathComponent("Output"))
+        options.limit = 2
+        options.templatesDirectory = templates
+        let transport = AsyncHTTPTransport(limits: options.limitsForTests)
+        defer { Task { await transport.shutdown() } }
+        _ = try await ReportGenerator(transport: transport).generate(options)
+        let html = try String(contentsOf: options.output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(
+            html.hasPrefix(
+                "<h1>Top Albums</h1><img src=\"cards/001-after-hours.png\" alt=\"After Hours by The Weeknd\">"))
+
+        try Data("{{#cards}}unclosed".utf8).write(to: templates.appendingPathComponent("index.mustache"))
+        await #expect {
+            _ = try await ReportGenerator(transport: transport).generate(options)
+        } throws: { error in
+            "\(error)".contains("index.mustache could not be read")
+        }
+    }
+
     @Test("headless Chromium shows every image and the hostile strings as text, and runs nothing")
     func chromium() async throws {
         guard let browser = Chromium.find() else {

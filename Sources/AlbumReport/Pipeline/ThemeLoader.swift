@@ -32,20 +32,29 @@ public enum ThemeLoader {
         case .file(let file):
             url = file
         case .named(let name):
-            guard let directory = templatesDirectory ?? DefaultTemplates.directory else {
+            // The user's folder first, then the built-in themes (a folder may hold only index.mustache).
+            let folders = [templatesDirectory, DefaultTemplates.directory].compactMap { $0 }
+            guard let directory = folders.first else {
                 throw .theme(
                     ThemeError("The built-in themes are missing from this installation; pass --templates DIR."))
             }
-            url = directory.appendingPathComponent("\(name).json")
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                let available =
-                    (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
-                    .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted() ?? []
+            guard
+                let found = folders.map({ $0.appendingPathComponent("\(name).json") }).first(where: {
+                    FileManager.default.fileExists(atPath: $0.path)
+                })
+            else {
+                let available = Set(
+                    folders.flatMap { folder in
+                        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+                    }
+                ).sorted()
                 throw .theme(
                     ThemeError(
                         "There is no theme named '\(name)' in \(directory.path). Available: \(available.joined(separator: ", ")); or pass --theme path/to/theme.json."
                     ))
             }
+            url = found
         }
         let data: Data
         do {
