@@ -16,6 +16,8 @@ public final class PNGStreamEncoder {
     private var finished = false
     private static let chunkSize = 256 * 1024
     private let adaptive: Bool
+    /// Where finished chunks go as they are made; nil keeps them for ``finish()`` to return.
+    private let sink: ((Data) -> Void)?
 
     /// How rows are filtered before deflating.
     public enum RowFilter: Sendable {
@@ -26,15 +28,22 @@ public final class PNGStreamEncoder {
     }
 
     /// Starts a PNG of `width` × `height` pixels at zlib `compressionLevel`.
-    public init(width: Int, height: Int, compressionLevel: Int, filter: RowFilter = .adaptive) throws(GraphicsError) {
+    ///
+    /// With a `sink`, every finished chunk is handed to it at once and ``finish()`` returns no
+    /// bytes, so the encoded image is never held in memory whole (a 1,000-row sheet's PNG is
+    /// tens of megabytes).
+    public init(
+        width: Int, height: Int, compressionLevel: Int, filter: RowFilter = .adaptive, sink: ((Data) -> Void)? = nil
+    ) throws(GraphicsError) {
         adaptive = filter == .adaptive
+        self.sink = sink
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
         self.width = width
         self.height = height
         previousRow = [UInt8](repeating: 0, count: width * 3)
         let status = deflateInit_(&stream, Int32(compressionLevel), ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else { throw .encodingFailed("PNG (zlib could not start)") }
-        output.append(contentsOf: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        emit(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         var header = Data()
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
@@ -73,7 +82,8 @@ public final class PNGStreamEncoder {
         }
     }
 
-    /// Finishes the stream and returns the PNG bytes. Rows never appended are left black.
+    /// Finishes the stream and returns the PNG bytes (none when a sink took them). Rows never
+    /// appended are left black.
     public func finish() throws(GraphicsError) -> Data {
         guard !finished else { return output }
         let blank = [UInt8](repeating: 0, count: 1 + width * 3)
@@ -126,7 +136,11 @@ public final class PNGStreamEncoder {
             crc = crc32(crc, bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count))
         }
         chunk.appendBigEndian(UInt32(crc))
-        output.append(chunk)
+        emit(chunk)
+    }
+
+    private func emit(_ bytes: Data) {
+        if let sink { sink(bytes) } else { output.append(bytes) }
     }
 
     // MARK: - Filtering

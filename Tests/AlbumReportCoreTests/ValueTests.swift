@@ -59,6 +59,17 @@ struct ValueTests {
         #expect(
             SHA256.hex(of: Data(repeating: 0x61, count: 1_000_000))
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        // Fed in uneven pieces (as a streamed PNG is), the digest is the same.
+        var pieces = SHA256()
+        let bytes = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        var start = 0
+        for size in [1, 63, 64, 65, 127, 1000, 3, 8677] {
+            pieces.update(bytes[start..<start + size])
+            start += size
+        }
+        #expect(start == bytes.count)
+        #expect(pieces.finalize().map { String(format: "%02x", $0) }.joined() == SHA256.hex(of: bytes))
+        #expect(SHA256.hex(of: Array(bytes)) == SHA256.hex(of: bytes))
     }
 
     @Test("text is normalised: control characters gone, whitespace collapsed and trimmed")

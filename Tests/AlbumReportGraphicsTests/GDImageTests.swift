@@ -36,6 +36,34 @@ struct GDImageTests {
         #expect(try draw() == draw())
     }
 
+    @Test("a streamed PNG handed chunk by chunk to a sink is the same file, and decodes to the pixels drawn")
+    func streamedToSink() throws {
+        let strips = try (0..<3).map { index in
+            let strip = try GDImage(width: 300, height: 100, background: white)
+            strip.fillRoundedRect(x: 10, y: 10, width: 200, height: 60, radius: 8, color: index == 1 ? blue : white)
+            return strip
+        }
+        func encode(sink: ((Data) -> Void)?) throws -> Data {
+            let encoder = try PNGStreamEncoder(width: 300, height: 300, compressionLevel: 6, filter: .up, sink: sink)
+            for strip in strips { try encoder.append(strip) }
+            return try encoder.finish()
+        }
+        let whole = try encode(sink: nil)
+        final class Collected { var data = Data(); var calls = 0 }
+        let collected = Collected()
+        let rest = try encode { chunk in
+            collected.data.append(chunk)
+            collected.calls += 1
+        }
+        #expect(rest.isEmpty)
+        #expect(collected.calls >= 4, "signature, IHDR, IDAT and IEND arrive as they are made")
+        #expect(collected.data == whole)
+        let decoded = try GDImage(decoding: collected.data)
+        #expect(decoded.width == 300 && decoded.height == 300)
+        #expect(decoded.pixel(x: 100, y: 140) == blue)
+        #expect(decoded.pixel(x: 100, y: 40) == white)
+    }
+
     @Test("JPEG data decodes; corrupt and non-image data are clear errors, never a crash")
     func decoding() throws {
         let image = try GDImage(width: 40, height: 30, background: blue)

@@ -12,6 +12,9 @@ struct GenerateTests {
         var options = GenerateOptions(output: output)
         options.feed = feed
         options.retry = .none
+        // Loopback answers in milliseconds; the long timeout only keeps a machine busy with the
+        // rest of the suite from failing a test that is about something else.
+        options.timeout = .seconds(60)
         configure(&options)
         let transport = AsyncHTTPTransport(limits: options.limitsForTests)
         do {

@@ -73,6 +73,21 @@ public struct ReportWriter: Sendable {
         return (data.count, SHA256.hex(of: data))
     }
 
+    /// Opens `relativePath` in the staging folder for writing piece by piece.
+    public func stageStream(at relativePath: String) throws(ReportError) -> StagedFile {
+        let url = staging.appendingPathComponent(relativePath)
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            return StagedFile(url: url, handle: try FileHandle(forWritingTo: url))
+        } catch {
+            throw .write(path: url.path, detail: error.localizedDescription)
+        }
+    }
+
     /// Finishes the report: writes the manifest and page, carries the user's own files over from
     /// the output folder, swaps the new report in and removes the old one.
     public func commit(manifest: Data, page: Data?) throws(ReportError) {
@@ -239,5 +254,43 @@ public struct ReportWriter: Sendable {
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
             !$0.isEmpty && $0 != "." && $0 != ".."
         }
+    }
+}
+
+/// A staged file written piece by piece (a sheet's PNG as its strips are encoded), hashed as it
+/// goes. Used by one task at a time.
+public final class StagedFile {
+    let url: URL
+    private let handle: FileHandle
+    private var hasher = SHA256()
+    private var bytes = 0
+    private var failure: String?
+
+    init(url: URL, handle: FileHandle) {
+        self.url = url
+        self.handle = handle
+    }
+
+    /// Appends `data`; a failure is kept and reported by ``close()``.
+    public func write(_ data: Data) {
+        guard failure == nil else { return }
+        do {
+            try handle.write(contentsOf: data)
+            hasher.update(data)
+            bytes += data.count
+        } catch {
+            failure = error.localizedDescription
+        }
+    }
+
+    /// Closes the file and returns its size and SHA-256.
+    public func close() throws(ReportError) -> (bytes: Int, sha256: String) {
+        do {
+            try handle.close()
+        } catch {
+            failure = failure ?? error.localizedDescription
+        }
+        if let failure { throw .write(path: url.path, detail: failure) }
+        return (bytes, hasher.finalize().map { String(format: "%02x", $0) }.joined())
     }
 }

@@ -246,16 +246,20 @@ extension ReportGenerator {
                 context.options.paginateSheet ? String(format: "sheet-%03d.png", index + 1) : "sheet.png"
             let pageKey = RenderCache.key([sheetKey, "\(index)"])
             let rendered: ScreenRenderer.RenderedSheet
+            let written: (bytes: Int, sha256: String)
             if let previous = context.renderCache.reuse(path: path, key: pageKey) {
                 rendered = ScreenRenderer.RenderedSheet(
                     png: previous.png, width: previous.width, height: previous.height, decodeFailures: [:])
+                written = try writer.stage(rendered.png, at: path)
             } else {
+                // The PNG goes to its file chunk by chunk as the strips are encoded.
+                let file = try writer.stageStream(at: path)
                 do {
                     // Strips are drawn and encoded interleaved; their time counts as rendering.
                     rendered = try timings.time(\.render) { () throws(GraphicsError) in
                         try context.renderer.renderSheet(
                             page, compressionLevel: context.options.pngCompressionLevel,
-                            filter: context.options.pngRowFilter
+                            filter: context.options.pngRowFilter, sink: { file.write($0) }
                         ) { rank in
                             artworkByRank[rank].flatMap { thumbnails[$0]?.data }
                         } afterStrip: { done, height in
@@ -269,8 +273,8 @@ extension ReportGenerator {
                 } catch {
                     throw ReportError.render(what: "the sheet", error)
                 }
+                written = try file.close()
             }
-            let written = try writer.stage(rendered.png, at: path)
             result.files.append(
                 Manifest.FileRecord(
                     path: path, widthPixels: rendered.width, heightPixels: rendered.height, bytes: written.bytes,

@@ -35,13 +35,14 @@ public struct ScreenRenderer: Sendable {
     /// artwork bytes (nil: placeholder).
     public func renderSheet(
         _ layout: SheetLayout, compressionLevel: Int, filter: PNGStreamEncoder.RowFilter = .up, stripHeight: Int = 2048,
-        thumbnail: (Int) -> Data?, afterStrip: (_ pixelRowsDone: Int, _ height: Int) -> Bool = { _, _ in true }
+        sink: ((Data) -> Void)? = nil, thumbnail: (Int) -> Data?,
+        afterStrip: (_ pixelRowsDone: Int, _ height: Int) -> Bool = { _, _ in true }
     ) throws(GraphicsError) -> RenderedSheet {
         let scale = layout.scale
         let width = Int((layout.size.width * scale).rounded())
         let height = Int((layout.size.height * scale).rounded())
         let encoder = try PNGStreamEncoder(
-            width: width, height: height, compressionLevel: compressionLevel, filter: filter)
+            width: width, height: height, compressionLevel: compressionLevel, filter: filter, sink: sink)
         var failures: [Int: String] = [:]
         // Antialiasing and glyph overhang reach a little past frames; rows this close are drawn too.
         let bleed = Int((4 * scale).rounded(.up))

@@ -30,9 +30,14 @@ public struct SHA256: Sendable {
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
-    /// Feeds more bytes: whole 64-byte blocks straight from the input, the rest buffered.
+    /// Feeds more bytes: whole 64-byte blocks straight from the input (no copy when it is
+    /// contiguous, as `Data` and arrays are), the rest buffered.
     public mutating func update(_ data: some Sequence<UInt8>) {
-        let bytes = Array(data)
+        let done: Void? = data.withContiguousStorageIfAvailable { update(bytes: $0) }
+        if done == nil { Array(data).withUnsafeBufferPointer { update(bytes: $0) } }
+    }
+
+    private mutating func update(bytes: UnsafeBufferPointer<UInt8>) {
         length &+= UInt64(bytes.count)
         var index = 0
         if !buffer.isEmpty {
@@ -40,11 +45,12 @@ public struct SHA256: Sendable {
             buffer.append(contentsOf: bytes[0..<needed])
             index = needed
             guard buffer.count == 64 else { return }
-            compress(buffer[...])
+            let block = buffer
+            block.withUnsafeBufferPointer { compress($0) }
             buffer.removeAll(keepingCapacity: true)
         }
         while index + 64 <= bytes.count {
-            compress(bytes[index..<index + 64])
+            compress(UnsafeBufferPointer(rebasing: bytes[index..<index + 64]))
             index += 64
         }
         buffer.append(contentsOf: bytes[index...])
@@ -59,19 +65,22 @@ public struct SHA256: Sendable {
         for shift in stride(from: 56, through: 0, by: -8) {
             tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        for start in stride(from: 0, to: tail.count, by: 64) { compress(tail[start..<start + 64]) }
+        tail.withUnsafeBufferPointer { tail in
+            for start in stride(from: 0, to: tail.count, by: 64) {
+                compress(UnsafeBufferPointer(rebasing: tail[start..<start + 64]))
+            }
+        }
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
     }
 
-    private mutating func compress(_ block: ArraySlice<UInt8>) {
+    private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
         var (a, b, c, d) = (state[0], state[1], state[2], state[3])
         var (e, f, g, h) = (state[4], state[5], state[6], state[7])
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            let base = block.startIndex
             for i in 0..<16 {
                 w[i] =
-                    UInt32(block[base + 4 * i]) << 24 | UInt32(block[base + 4 * i + 1]) << 16
-                    | UInt32(block[base + 4 * i + 2]) << 8 | UInt32(block[base + 4 * i + 3])
+                    UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16
+                    | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
             }
             for i in 16..<64 {
                 let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
