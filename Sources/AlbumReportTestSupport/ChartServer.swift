@@ -15,8 +15,10 @@ public struct ChartServer: Sendable {
     /// Serves the recorded feed `name` at `/feed.json`. Thumbnails are served at
     /// `/art/ID/100x100bb.png` and large images at `/art/ID/600x600bb.png`, each after `latency`;
     /// ids in `missingArtwork` answer 404.
+    /// With `validators`, every image carries an ETag and a Last-Modified date, so a cache can
+    /// revalidate it.
     public static func start(
-        feed name: String, latency: Duration = .zero, missingArtwork: Set<String> = []
+        feed name: String, latency: Duration = .zero, missingArtwork: Set<String> = [], validators: Bool = false
     ) async throws -> ChartServer {
         let server = try await LoopbackHTTPServer.start()
         var object = try JSONSerialization.jsonObject(with: Fixtures.feedData(name)) as? [String: Any] ?? [:]
@@ -31,9 +33,12 @@ public struct ChartServer: Sendable {
             guard !missingArtwork.contains(id) else { continue }
             for (edge, file) in [(100, "100x100bb.png"), (600, "600x600bb.png")] {
                 let image = try GDImage(width: edge, height: edge, background: color)
+                var headers = [("Content-Type", "image/png")]
+                if validators {
+                    headers += [("ETag", "\"\(id)-\(edge)\""), ("Last-Modified", "Mon, 02 Mar 2020 10:00:00 GMT")]
+                }
                 server.setRoute(
-                    "/art/\(id)/\(file)",
-                    .init(headers: [("Content-Type", "image/png")], body: try image.pngData(), delay: latency))
+                    "/art/\(id)/\(file)", .init(headers: headers, body: try image.pngData(), delay: latency))
             }
         }
         feed["results"] = results

@@ -5,22 +5,66 @@ import NIOPosix
 import Synchronization
 
 /// A real HTTP/1.1 server on 127.0.0.1 (an ephemeral port), started by a test, serving canned
-/// routes with optional latency. It counts requests per path and the largest number in flight.
+/// routes with optional latency and injected faults (a body cut short or stalled, a huge body,
+/// answers that change per request, conditional requests answered 304). It counts requests and
+/// body bytes per path, the largest number in flight, and keeps each path's last request headers.
 public final class LoopbackHTTPServer: Sendable {
     /// What the server answers on one path.
     public struct Route: Sendable {
         public var status: Int
         public var headers: [(String, String)]
         public var body: Data
-        /// Wait this long before answering.
+        /// Wait this long before answering (slow headers).
         public var delay: Duration
+        /// How the body is sent.
+        public var fault: Fault = .none
+        /// Answers by request number instead (1-based; the last one repeats): 503 then 200.
+        public var sequence: [Route] = []
+        /// Builds the answer from the request (a stand-in for an API).
+        public var dynamic: (@Sendable (_ query: String, _ headers: [String: String]) -> Route)?
+
+        /// Ways of sending a body wrong.
+        public enum Fault: Sendable {
+            case none
+            /// Announce the whole length, send `afterBytes`, then close the connection.
+            case truncate(afterBytes: Int)
+            /// Announce the whole length, send `afterBytes`, then send nothing more.
+            case stall(afterBytes: Int)
+            /// Send `bytes` zero bytes in 1 MiB pieces (the body is not held in memory).
+            case generated(bytes: Int)
+        }
 
         /// Creates a route.
-        public init(status: Int = 200, headers: [(String, String)] = [], body: Data, delay: Duration = .zero) {
+        public init(
+            status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: Duration = .zero,
+            fault: Fault = .none
+        ) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
+            self.fault = fault
+        }
+
+        /// Answers `routes` in turn, one per request, repeating the last.
+        public static func sequence(_ routes: [Route]) -> Route {
+            var route = Route(body: Data())
+            route.sequence = routes
+            return route
+        }
+
+        /// Answers whatever `build` makes of the query string and request headers.
+        public static func dynamic(
+            _ build: @escaping @Sendable (_ query: String, _ headers: [String: String]) -> Route
+        ) -> Route {
+            var route = Route(body: Data())
+            route.dynamic = build
+            return route
+        }
+
+        /// A redirect to `location`.
+        public static func redirect(to location: String, status: Int = 302) -> Route {
+            Route(status: status, headers: [("Location", location)])
         }
 
         /// A JSON body.
@@ -39,6 +83,8 @@ public final class LoopbackHTTPServer: Sendable {
         var requests: [String: Int] = [:]
         var inFlight = 0
         var maximumInFlight = 0
+        var bodyBytes: [String: Int] = [:]
+        var lastHeaders: [String: [String: String]] = [:]
     }
 
     private let counters: Mutex<Counters>
@@ -105,6 +151,16 @@ public final class LoopbackHTTPServer: Sendable {
         counters.withLock { $0.requests.filter { $0.key.hasPrefix(prefix) }.values.reduce(0, +) }
     }
 
+    /// Body bytes sent for paths with `prefix` (200 answers; a 304 sends none).
+    public func bodyBytesSent(prefix: String) -> Int {
+        counters.withLock { $0.bodyBytes.filter { $0.key.hasPrefix(prefix) }.values.reduce(0, +) }
+    }
+
+    /// The headers of the last request for `path`, by lower-cased name.
+    public func lastRequestHeaders(_ path: String) -> [String: String] {
+        counters.withLock { $0.lastHeaders[path] ?? [:] }
+    }
+
     /// The most requests that were being answered at the same moment.
     public var maximumInFlight: Int {
         counters.withLock { $0.maximumInFlight }
@@ -115,14 +171,37 @@ public final class LoopbackHTTPServer: Sendable {
         try? await channel.close()
     }
 
-    fileprivate func begin(_ path: String) -> Route {
-        counters.withLock { state in
+    fileprivate func begin(_ path: String, query: String, headers: [String: String]) -> Route {
+        let (route, number) = counters.withLock { state in
             state.requests[path, default: 0] += 1
             state.inFlight += 1
             state.maximumInFlight = max(state.maximumInFlight, state.inFlight)
-            return state.routes[path]
-                ?? Route(status: 404, headers: [("Content-Type", "text/plain")], body: Data("not found".utf8))
+            state.lastHeaders[path] = headers
+            return (
+                state.routes[path]
+                    ?? Route(status: 404, headers: [("Content-Type", "text/plain")], body: Data("not found".utf8)),
+                state.requests[path, default: 1]
+            )
         }
+        var answer = route
+        if let last = route.sequence.last {
+            answer = number <= route.sequence.count ? route.sequence[number - 1] : last
+        }
+        if let dynamic = route.dynamic { answer = dynamic(query, headers) }
+        // Conditional requests: a matching validator is answered 304 with no body.
+        let validators = Dictionary(
+            answer.headers.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { first, _ in first })
+        if answer.status == 200,
+            (validators["etag"] != nil && validators["etag"] == headers["if-none-match"])
+                || (validators["last-modified"] != nil && validators["last-modified"] == headers["if-modified-since"])
+        {
+            answer = Route(status: 304, headers: answer.headers.filter { $0.0.lowercased() != "content-type" })
+        }
+        return answer
+    }
+
+    fileprivate func sent(_ bytes: Int, for path: String) {
+        counters.withLock { $0.bodyBytes[path, default: 0] += bytes }
     }
 
     fileprivate func end() {
@@ -141,6 +220,8 @@ private final class RouteHandler: ChannelInboundHandler {
 
     private let box: ServerBox
     private var path = "/"
+    private var query = ""
+    private var headers: [String: String] = [:]
     private var keepAlive = true
 
     init(box: ServerBox) {
@@ -150,7 +231,11 @@ private final class RouteHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            path = String(head.uri.split(separator: "?", maxSplits: 1).first ?? "/")
+            let parts = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            path = String(parts.first ?? "/")
+            query = parts.count > 1 ? String(parts[1]) : ""
+            headers = Dictionary(
+                head.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
             keepAlive = head.isKeepAlive
         case .body:
             break
@@ -159,31 +244,66 @@ private final class RouteHandler: ChannelInboundHandler {
                 context.close(promise: nil)
                 return
             }
-            let route = server.begin(path)
+            let route = server.begin(path, query: query, headers: headers)
+            let path = self.path
             let keepAlive = self.keepAlive
             let bound = NIOLoopBound((context: context, handler: self), eventLoop: context.eventLoop)
             let (seconds, attoseconds) = route.delay.components
             let delay = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
             context.eventLoop.scheduleTask(in: delay) {
-                bound.value.handler.respond(route, keepAlive: keepAlive, context: bound.value.context)
-                server.end()
+                bound.value.handler.respond(
+                    route, keepAlive: keepAlive, context: bound.value.context, server: server, path: path)
             }
         }
     }
 
-    private func respond(_ route: Route, keepAlive: Bool, context: ChannelHandlerContext) {
+    private func respond(
+        _ route: Route, keepAlive: Bool, context: ChannelHandlerContext, server: LoopbackHTTPServer, path: String
+    ) {
         var headers = HTTPHeaders(route.headers)
-        headers.replaceOrAdd(name: "Content-Length", value: String(route.body.count))
+        let length: Int
+        if case .generated(let bytes) = route.fault { length = bytes } else { length = route.body.count }
+        headers.replaceOrAdd(name: "Content-Length", value: String(route.status == 304 ? 0 : length))
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         let head = HTTPResponseHead(
             version: .http1_1, status: HTTPResponseStatus(statusCode: route.status), headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        var buffer = context.channel.allocator.buffer(capacity: route.body.count)
-        buffer.writeBytes(route.body)
-        context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        let channel = context.channel
+        func body(_ bytes: Data) {
+            var buffer = channel.allocator.buffer(capacity: bytes.count)
+            buffer.writeBytes(bytes)
+            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+            server.sent(bytes.count, for: path)
+        }
+        switch route.fault {
+        case .none:
+            if route.status != 304 { body(route.body) }
+        case .truncate(let afterBytes):
+            body(route.body.prefix(afterBytes))
+            context.flush()
+            server.end()
+            channel.close(promise: nil)
+            return
+        case .stall(let afterBytes):
+            body(route.body.prefix(afterBytes))
+            context.flush()
+            server.end()
+            return
+        case .generated(let bytes):
+            let piece = Data(count: 1 << 20)
+            var remaining = bytes
+            while remaining > 0 {
+                let count = min(remaining, piece.count)
+                body(piece.prefix(count))
+                remaining -= count
+                // Flush as it goes so the client sees the bytes arrive; stop once it hangs up.
+                context.flush()
+                if !channel.isActive { break }
+            }
+        }
+        server.end()
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if !keepAlive {
-            let channel = context.channel
             done.whenComplete { _ in channel.close(promise: nil) }
         }
     }

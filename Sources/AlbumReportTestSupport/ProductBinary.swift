@@ -40,10 +40,12 @@ public enum ProductBinary {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var merged = ProcessInfo.processInfo.environment
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
         let scratch = try TemporaryDirectory("albumreport-run")
         defer { scratch.remove() }
+        // Each run gets an empty download cache of its own unless the test says otherwise.
+        merged["XDG_CACHE_HOME"] = scratch.url.appendingPathComponent("cache").path
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
         let outURL = scratch.url.appendingPathComponent("stdout")
         let errURL = scratch.url.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)

@@ -37,7 +37,7 @@ struct Console: Sendable {
     }
 }
 
-/// One line per stage on standard error: `[3/6] artwork   100 of 100 images (0.41 s)`. For
+/// One line per stage on standard error: `[4/7] artwork   100 of 100 images (0.41 s)`. For
 /// logs and pipes: no escape codes.
 struct LineProgress: ProgressReporter {
     let console: Console

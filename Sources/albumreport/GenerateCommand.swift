@@ -79,6 +79,24 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Where downloaded feeds and artwork are cached and revalidated (ETag, Last-Modified). Default: $XDG_CACHE_HOME/albumreport or ~/.cache/albumreport.",
+            valueName: "dir"))
+    var cacheDir: String?
+
+    @Flag(help: "Do not read or write the download cache.")
+    var noCache = false
+
+    @Flag(help: "Revalidate the feed even when the cached copy is still fresh (artwork is always revalidated).")
+    var refresh = false
+
+    @Flag(help: "Do not fill a v2 feed's missing copyright lines from the iTunes Lookup API.")
+    var noEnrich = false
+
+    @Option(help: ArgumentHelp("The iTunes Lookup API's address.", visibility: .hidden))
+    var lookupURL: String = "https://itunes.apple.com/lookup"
+
+    @Option(
+        help: ArgumentHelp(
             "Render part I of N (1 ≤ I ≤ N): the cards of ranks ≡ I mod N; shard 1 also renders the sheet. Join the parts with `albumreport merge`.",
             valueName: "I/N"))
     var shard: String?
@@ -164,6 +182,14 @@ struct GenerateCommand: AsyncParsableCommand {
         options.logger = logger
         options.force = force
         options.shard = shard.flatMap(Shard.init(parsing:))
+        options.cacheDirectory =
+            noCache
+            ? nil
+            : cacheDir.map { URL(fileURLWithPath: $0, relativeTo: directory).standardizedFileURL }
+                ?? HTTPCache.defaultDirectory()
+        options.refresh = refresh
+        options.enrich = !noEnrich
+        if let lookup = URL(string: lookupURL) { options.lookupURL = lookup }
 
         let console = Console()
         let transport = AsyncHTTPTransport(limits: HTTPLimits(timeout: options.timeout))

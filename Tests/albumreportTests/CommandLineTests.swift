@@ -22,7 +22,7 @@ struct CommandLineTests {
         #expect(manifest.items.count == 100)
         #expect(manifest.warnings.isEmpty, "the sample ships all its artwork")
         #expect(manifest.files.count == 101)
-        for stage in ["[1/6] fetch", "[3/6] artwork", "100 of 100 images", "[5/6] cards", "[6/6] write"] {
+        for stage in ["[1/7] fetch", "[4/7] artwork", "100 of 100 images", "[6/7] cards", "[7/7] write"] {
             #expect(run.standardError.contains(stage))
         }
         #expect(run.standardError.contains("Wrote 100 rows and 100 cards to"))

@@ -24,11 +24,21 @@ public struct ArtworkLoader: Sendable {
 
     var fetcher: HTTPFetcher
     var policy: ArtworkPolicy
+    /// Downloaded artwork is kept here and revalidated next time (nil: no cache).
+    var cache: HTTPCache?
 
     /// Creates a loader.
-    public init(fetcher: HTTPFetcher, policy: ArtworkPolicy) {
+    public init(fetcher: HTTPFetcher, policy: ArtworkPolicy, cache: HTTPCache? = nil) {
         self.fetcher = fetcher
         self.policy = policy
+        self.cache = cache
+    }
+
+    /// The same loader counting its requests under `stage` ("artwork" for thumbnails, "cards").
+    public func counting(as stage: String) -> ArtworkLoader {
+        var copy = self
+        copy.fetcher = fetcher.counting(as: stage)
+        return copy
     }
 
     /// Loads each distinct URL text in `urls`, `concurrency` at a time. Results are keyed by the
@@ -57,8 +67,16 @@ public struct ArtworkLoader: Sendable {
         return results
     }
 
-    /// Loads one artwork URL text.
+    /// Loads one artwork URL text; every failure is counted by reason in the fetch stats.
     public func load(_ raw: String) async -> ArtworkOutcome {
+        let outcome = await loadUncounted(raw)
+        if case .failed(let reason) = outcome {
+            fetcher.stats.record(fetcher.stage) { $0.failures[Self.kind(of: reason), default: 0] += 1 }
+        }
+        return outcome
+    }
+
+    private func loadUncounted(_ raw: String) async -> ArtworkOutcome {
         let reference: ArtworkReference
         switch policy.resolve(raw) {
         case .success(let resolved): reference = resolved
@@ -68,7 +86,7 @@ public struct ArtworkLoader: Sendable {
         switch reference {
         case .remote(let url):
             do {
-                let response = try await fetcher.get(url).response
+                let response = try await fetcher.get(url, cache: cache, allowFresh: false)
                 guard (200...299).contains(response.status) else {
                     return .failed(FetchError.httpStatus(url: url.absoluteString, status: response.status).description)
                 }
@@ -83,6 +101,22 @@ public struct ArtworkLoader: Sendable {
             }
         }
         return Self.check(data, source: reference.description)
+    }
+
+    /// A short name for the reason of a failure, for the stats: "http-404", "timeout", …
+    static func kind(of reason: String) -> String {
+        if let range = reason.range(of: "answered HTTP ") {
+            return "http-" + reason[range.upperBound...].prefix { $0.isNumber }
+        }
+        let kinds: [(String, String)] = [
+            ("timed out", "timeout"), ("MiB (the limit)", "too-large"), ("redirected too many", "redirects"),
+            ("could not be reached", "connection"), ("is empty", "empty"), ("is not an image", "not-an-image"),
+            ("more than the", "too-many-pixels"), ("truncated", "truncated"), ("cut off", "truncated"),
+            ("corrupt", "undecodable"),
+            ("scheme", "refused"), ("local path", "refused"), ("outside the feed", "refused"),
+            ("does not exist", "missing-file"),
+        ]
+        return kinds.first { reason.contains($0.0) }?.1 ?? "other"
     }
 
     /// Header checks: a known image format, no more than ``maximumEdge`` on either side, and for

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// ``HTTPTransport`` on AsyncHTTPClient: connect timeout, whole-request deadline, bounded
 /// redirects (loops refused) and a body byte cap that stops reading once exceeded.
@@ -21,11 +22,14 @@ public final class AsyncHTTPTransport: HTTPTransport {
         try? await client.shutdown()
     }
 
-    public func get(_ url: URL, limits: HTTPLimits) async throws(FetchError) -> HTTPResponse {
+    public func get(
+        _ url: URL, limits: HTTPLimits, headers extra: [(String, String)]
+    ) async throws(FetchError) -> HTTPResponse {
         let address = url.absoluteString
         var request = HTTPClientRequest(url: address)
         request.headers.add(name: "User-Agent", value: "albumreport/\(AlbumReportVersion.current)")
         request.headers.add(name: "Accept", value: "application/json, image/*;q=0.9, */*;q=0.5")
+        for (name, value) in extra { request.headers.replaceOrAdd(name: name, value: value) }
         do {
             let response = try await client.execute(request, timeout: .init(limits.timeout))
             let body = try await response.body.collect(upTo: limits.maximumBytes)
@@ -50,9 +54,14 @@ public final class AsyncHTTPTransport: HTTPTransport {
                 return .tooManyRedirects(url: url)
             case .cancelled:
                 return .cancelled
+            case .remoteConnectionClosed:
+                return .truncated(url: url)
             default:
                 return .connectionFailed(url: url, detail: String(describing: clientError))
             }
+        }
+        if let parserError = error as? HTTPParserError, parserError == .invalidEOFState {
+            return .truncated(url: url)
         }
         return .connectionFailed(url: url, detail: String(describing: error))
     }

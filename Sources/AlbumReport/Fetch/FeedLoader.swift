@@ -19,10 +19,16 @@ public struct FeedLoader: Sendable {
     public static let maximumFeedBytes = 32 * 1024 * 1024
 
     var fetcher: HTTPFetcher
+    /// Remote feeds are kept here; a fresh copy (Cache-Control max-age) is used without a request
+    /// when `allowFreshCache`, otherwise it is revalidated.
+    var cache: HTTPCache?
+    var allowFreshCache: Bool
 
     /// Creates a loader that fetches remote feeds with `fetcher`.
-    public init(fetcher: HTTPFetcher) {
+    public init(fetcher: HTTPFetcher, cache: HTTPCache? = nil, allowFreshCache: Bool = true) {
         self.fetcher = fetcher
+        self.cache = cache
+        self.allowFreshCache = allowFreshCache
     }
 
     /// The embedded sample's folder (`feed.json` plus `artwork/`).
@@ -50,7 +56,7 @@ public struct FeedLoader: Sendable {
         case .remote(let url):
             let response: HTTPResponse
             do {
-                response = try await fetcher.get(url).response
+                response = try await fetcher.get(url, cache: cache, allowFresh: allowFreshCache)
             } catch {
                 throw .fetch(source: source.description, error)
             }

@@ -36,9 +36,16 @@ public struct HTTPLimits: Sendable, Hashable {
 
 /// The seam for HTTP: one method, so tests can use the real client on loopback or a fake.
 public protocol HTTPTransport: Sendable {
-    /// Performs a GET, following redirects; throws ``FetchError`` on transport failures (a status
-    /// code of any value is a response, not an error).
-    func get(_ url: URL, limits: HTTPLimits) async throws(FetchError) -> HTTPResponse
+    /// Performs a GET with extra request `headers` (conditional requests), following redirects;
+    /// throws ``FetchError`` on transport failures (a status code of any value is a response).
+    func get(_ url: URL, limits: HTTPLimits, headers: [(String, String)]) async throws(FetchError) -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// A plain GET.
+    public func get(_ url: URL, limits: HTTPLimits) async throws(FetchError) -> HTTPResponse {
+        try await get(url, limits: limits, headers: [])
+    }
 }
 
 /// Why bytes could not be fetched.
@@ -47,6 +54,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(url: String, limit: Int)
     case tooManyRedirects(url: String)
     case connectionFailed(url: String, detail: String)
+    case truncated(url: String)
     case httpStatus(url: String, status: Int)
     case fileNotFound(path: String)
     case fileUnreadable(path: String, detail: String)
@@ -55,7 +63,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Whether retrying the same request may help.
     public var isTransient: Bool {
         switch self {
-        case .timedOut, .connectionFailed: return true
+        case .timedOut, .connectionFailed, .truncated: return true
         case .httpStatus(_, let status): return status == 429 || (500...599).contains(status)
         default: return false
         }
@@ -74,6 +82,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(url) could not be reached (\(detail))"
         case .httpStatus(let url, let status):
             return "\(url) answered HTTP \(status)"
+        case .truncated(let url):
+            return "\(url) closed the connection before the whole body arrived (the download was cut off)"
         case .fileNotFound(let path):
             return "the file \(path) does not exist"
         case .fileUnreadable(let path, let detail):

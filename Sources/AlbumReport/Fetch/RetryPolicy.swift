@@ -37,20 +37,41 @@ public struct HTTPFetcher: Sendable {
     public var transport: any HTTPTransport
     public var limits: HTTPLimits
     public var retry: RetryPolicy
+    /// Where requests, bytes and retries are counted, under ``stage``.
+    public var stats: FetchStats
+    public var stage: String
 
     /// Creates a fetcher.
-    public init(transport: any HTTPTransport, limits: HTTPLimits, retry: RetryPolicy) {
+    public init(
+        transport: any HTTPTransport, limits: HTTPLimits, retry: RetryPolicy, stats: FetchStats = FetchStats(),
+        stage: String = "fetch"
+    ) {
         self.transport = transport
         self.limits = limits
         self.retry = retry
+        self.stats = stats
+        self.stage = stage
+    }
+
+    /// The same fetcher counting under another stage.
+    public func counting(as stage: String) -> HTTPFetcher {
+        var copy = self
+        copy.stage = stage
+        return copy
     }
 
     /// The response and how many retries it took. A final 4xx/5xx is returned, not thrown.
-    public func get(_ url: URL) async throws(FetchError) -> (response: HTTPResponse, retries: Int) {
+    public func get(
+        _ url: URL, headers: [(String, String)] = []
+    ) async throws(FetchError) -> (response: HTTPResponse, retries: Int) {
         var attempt = 0
+        let stage = self.stage
         while true {
+            stats.record(stage) { $0.requests += 1 }
+            if attempt > 0 { stats.record(stage) { $0.retries += 1 } }
             do {
-                let response = try await transport.get(url, limits: limits)
+                let response = try await transport.get(url, limits: limits, headers: headers)
+                stats.record(stage) { $0.bytesDownloaded += response.body.count }
                 let transientStatus = response.status == 429 || (500...599).contains(response.status)
                 guard transientStatus, attempt < retry.maximumRetries else { return (response, attempt) }
                 attempt += 1

@@ -31,6 +31,14 @@ public struct GenerateOptions: Sendable {
     public var renderCards = true
     /// Split the sheet into screen-height pages (`sheet-001.png`, …) instead of one tall image.
     public var paginateSheet = false
+    /// Where downloaded feeds and artwork are cached and revalidated (nil: no cache).
+    public var cacheDirectory: URL?
+    /// Revalidate the feed even when the cached copy is still fresh.
+    public var refresh = false
+    /// Fill what a v2 feed lacks (the copyright) from the iTunes Lookup API.
+    public var enrich = true
+    /// The Lookup API's address (a stand-in in tests).
+    public var lookupURL = URL(string: "https://itunes.apple.com/lookup") ?? URL(fileURLWithPath: "/")
     /// Render only this shard's part of the report (`--shard I/N`).
     public var shard: Shard?
     /// Write into a non-empty folder that holds no report of ours (the user's files are kept).
@@ -73,6 +81,8 @@ public struct ReportSummary: Sendable, Codable {
     public var files: [Manifest.FileRecord]
     public var warnings: [ReportWarning]
     public var stages: [Stage]
+    /// Network figures per stage (requests, bytes, cache hits, retries, failures by reason).
+    public var network: [String: FetchStats.Figures] = [:]
     /// Time spent laying out, drawing and PNG-encoding screens, summed over the tasks that did it
     /// (concurrent tasks overlap, so the sum can exceed the wall time of the sheet and cards stages).
     public var breakdown: [Stage] = []

@@ -15,7 +15,7 @@ public struct ReportGenerator: Sendable {
         self.progress = progress
     }
 
-    static let stageNames = ["fetch", "decode", "artwork", "sheet", "cards", "write"]
+    static let stageNames = ["fetch", "decode", "enrich", "artwork", "sheet", "cards", "write"]
 
     /// Runs the whole pipeline and writes the report into `options.output`.
     public func generate(_ options: GenerateOptions) async throws(ReportError) -> ReportSummary {
@@ -32,6 +32,8 @@ public struct ReportGenerator: Sendable {
 
     private func pipeline(_ options: GenerateOptions) async throws -> ReportSummary {
         let run = Run(progress: progress, logger: options.logger)
+        let stats = FetchStats()
+        let cache = options.cacheDirectory.map(HTTPCache.init(directory:))
         let logger = options.logger
         GraphicsMessages.setHandler { message in logger.debug("libgd: \(message)") }
 
@@ -45,7 +47,7 @@ public struct ReportGenerator: Sendable {
         let engine = GDTextEngine(fonts: fonts, scale: options.device.scale)
         let context = Context(
             options: options, theme: theme, engine: engine, renderer: ScreenRenderer(text: engine, theme: theme),
-            fetcher: HTTPFetcher(transport: transport, limits: options.limits, retry: options.retry),
+            fetcher: HTTPFetcher(transport: transport, limits: options.limits, retry: options.retry, stats: stats),
             progress: progress, renderCache: RenderCache(output: options.output),
             renderSalt: RenderCache.key([
                 RenderCache.rendererVersion, RenderCache.json(options.device), RenderCache.json(theme),
@@ -54,7 +56,9 @@ public struct ReportGenerator: Sendable {
 
         // 1. Fetch
         let loaded: LoadedFeed = try await run.stage("fetch") {
-            let loaded = try await FeedLoader(fetcher: context.fetcher).load(options.feed)
+            let loaded = try await FeedLoader(
+                fetcher: context.fetcher.counting(as: "fetch"), cache: cache, allowFreshCache: !options.refresh
+            ).load(options.feed)
             return (loaded, "\(loaded.data.count) bytes")
         }
 
@@ -67,19 +71,40 @@ public struct ReportGenerator: Sendable {
         }
         run.warnings += decoded.warnings
         let feed = decoded.feed
-        let items = options.limit.map { Array(feed.items.prefix($0)) } ?? feed.items
+        var items = options.limit.map { Array(feed.items.prefix($0)) } ?? feed.items
         // A shard draws the cards of its own items, and shard 1 the sheet of all of them.
         let shard = options.shard
         let drawsSheet = shard?.rendersSheet ?? true
-        let ownItems = shard.map { shard in items.filter { shard.contains(rank: $0.rank) } } ?? items
+        let carded = options.renderCards && feed.format.isAlbumChart
+        var ownItems = shard.map { shard in items.filter { shard.contains(rank: $0.rank) } } ?? items
+
+        // 3. Enrich: a v2 feed has no copyright lines; the Lookup API has them. Every shard looks
+        // up all the items, so that their manifests agree and merge into one run's.
+        let needing = carded && feed.format == .appleRSSv2 && options.enrich ? items.filter(Lookup.needsLookup) : []
+        if needing.isEmpty {
+            run.skip(
+                "enrich",
+                detail: !options.enrich
+                    ? "turned off (--no-enrich)"
+                    : feed.format == .appleRSSv2 && carded ? "nothing missing" : "not needed")
+        } else {
+            let records = try await run.stage("enrich") {
+                let (records, warnings) = await Self.lookUp(needing, context: context)
+                run.warnings += warnings
+                return (records, "\(records.count) of \(needing.count) albums found")
+            }
+            items = Lookup.enrich(items, with: records)
+            ownItems = Lookup.enrich(ownItems, with: records)
+        }
         let drawnItems = drawsSheet ? items : ownItems
         if feed.items.isEmpty {
             run.warnings.append(ReportWarning(stage: .select, message: "The feed has no entries; the sheet is empty."))
         }
 
-        // 3. Artwork for the sheet: only the thumbnails that will be drawn, each URL once
+        // 4. Artwork for the sheet: only the thumbnails that will be drawn, each URL once
         let artwork = ArtworkLoader(
-            fetcher: context.fetcher, policy: ArtworkPolicy(localFeedDirectory: loaded.localDirectory))
+            fetcher: context.fetcher.counting(as: "artwork"),
+            policy: ArtworkPolicy(localFeedDirectory: loaded.localDirectory), cache: cache)
         let thumbnails: [String: ArtworkOutcome] = try await run.stage("artwork") {
             let results = await artwork.loadAll(drawnItems.compactMap(\.artworkURL), concurrency: options.concurrency) {
                 done, total in progress.report(.advanced(name: "artwork", done: done, total: total))
@@ -102,7 +127,7 @@ public struct ReportGenerator: Sendable {
 
         let writer = try ReportWriter.prepare(output: options.output, force: options.force)
         do {
-            // 4. Sheet
+            // 5. Sheet
             var sheet = SheetResult(files: [], screens: [], rowCount: 0, decodeFailures: [:])
             if drawsSheet {
                 sheet = try await run.stage("sheet") {
@@ -117,14 +142,16 @@ public struct ReportGenerator: Sendable {
             }
             for (rank, reason) in sheet.decodeFailures.sorted(by: { $0.key < $1.key }) {
                 if let item = items.first(where: { $0.rank == rank }) { problems.add(item: item, reason) }
+                stats.record("artwork") { $0.failures["undecodable", default: 0] += 1 }
             }
 
-            // 5. Cards
+            // 6. Cards
             var cards: [CardResult] = []
-            if options.renderCards, feed.format.isAlbumChart, !ownItems.isEmpty {
+            if carded, !ownItems.isEmpty {
                 cards = try await run.stage("cards") {
                     let cards = try await renderCards(
-                        feed: feed, items: ownItems, artwork: artwork, thumbnails: thumbnails, context: context,
+                        feed: feed, items: ownItems, artwork: artwork.counting(as: "cards"), thumbnails: thumbnails,
+                        context: context,
                         writer: writer)
                     let reused = cards.filter(\.reused).count
                     return (cards, "\(cards.count) cards" + (reused > 0 ? " (\(reused) unchanged, reused)" : ""))
@@ -139,7 +166,7 @@ public struct ReportGenerator: Sendable {
                 }
             }
 
-            // 6. Write
+            // 7. Write
             run.warnings += problems.warnings(items: items)
             let files = sheet.files + cards.map(\.file)
             let manifest = Manifest(
@@ -165,11 +192,57 @@ public struct ReportGenerator: Sendable {
                 output: options.output.path, feedTitle: feed.title, feedFormat: feed.format,
                 itemsInFeed: feed.items.count, itemsRendered: ownItems.count, files: files, warnings: run.warnings,
                 stages: run.figures,
+                network: Dictionary(
+                    ["fetch", "enrich", "artwork", "cards"].map { ($0, stats.figures($0)) }.filter { !$0.1.isEmpty },
+                    uniquingKeysWith: { first, _ in first }),
                 breakdown: cards.reduce(sheet.timings) { $0 + $1.timings }.stages)
         } catch {
             writer.abandon()
             throw error
         }
+    }
+
+    /// Asks the Lookup API about `items`, one request per 200 ids; a failure only costs the lines
+    /// it would have filled, with a warning.
+    static func lookUp(_ items: [FeedItem], context: Context) async -> ([String: Lookup.Record], [ReportWarning]) {
+        let fetcher = context.fetcher.counting(as: "enrich")
+        var records: [String: Lookup.Record] = [:]
+        var warnings: [ReportWarning] = []
+        for url in Lookup.requests(for: items, base: context.options.lookupURL) {
+            let reason: String
+            do {
+                let response = try await fetcher.get(url).response
+                if (200...299).contains(response.status) {
+                    do {
+                        records.merge(try Lookup.decode(response.body)) { first, _ in first }
+                        continue
+                    } catch {
+                        reason = error.reason
+                    }
+                } else {
+                    reason = FetchError.httpStatus(url: url.absoluteString, status: response.status).description
+                }
+            } catch {
+                reason = error.description
+            }
+            fetcher.stats.record("enrich") { $0.failures["lookup", default: 0] += 1 }
+            warnings.append(
+                ReportWarning(
+                    stage: .enrich,
+                    message:
+                        "The iTunes Lookup API could not be used (\(reason)), so some cards show no copyright line. Try again later, or pass --no-enrich."
+                ))
+        }
+        let missing = items.filter { records[$0.id] == nil }.map { "#\($0.rank)" }
+        if warnings.isEmpty, !missing.isEmpty {
+            warnings.append(
+                ReportWarning(
+                    stage: .enrich,
+                    message:
+                        "The iTunes Lookup API has no record of \(missing.count) album(s) (\(missing.prefix(10).joined(separator: ", "))\(missing.count > 10 ? ", …" : "")); their cards show no copyright line."
+                ))
+        }
+        return (records, warnings)
     }
 
     /// The source as recorded in the manifest: the sample by name (its path depends on the install).
@@ -371,6 +444,9 @@ extension ReportGenerator {
                 }
                 size = (rendered.image.width, rendered.image.height)
                 decodeFailure = rendered.decodeFailure
+                if decodeFailure != nil {
+                    context.fetcher.stats.record("cards") { $0.failures["undecodable", default: 0] += 1 }
+                }
             } catch {
                 throw ReportError.render(what: "the card for #\(item.rank) \"\(item.title)\"", error)
             }

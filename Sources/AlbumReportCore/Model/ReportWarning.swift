@@ -4,7 +4,7 @@
 public struct ReportWarning: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The pipeline stage that raised it.
     public enum Stage: String, Sendable, Codable, Hashable {
-        case fetch, decode, select, artwork, layout, render, write
+        case fetch, decode, select, enrich, artwork, layout, render, write
     }
 
     /// The stage that raised the warning.

@@ -5,15 +5,16 @@ import Foundation
 #endif
 
 /// A child process run to completion with its own resource usage (CPU time, peak RSS), which a
-/// `Process` does not report.
-struct ChildRun {
-    var exitStatus: Int32
-    var wallSeconds: Double
-    var cpuSeconds: Double
-    var peakRSSBytes: Int
-    var standardOutput: Data
+/// `Process` does not report. Standard error is discarded. Blocks until the child exits, so
+/// call it for short-lived commands (the benchmark's runs, a test's one run).
+public struct ChildRun: Sendable {
+    public var exitStatus: Int32
+    public var wallSeconds: Double
+    public var cpuSeconds: Double
+    public var peakRSSBytes: Int
+    public var standardOutput: Data
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> ChildRun {
+    public static func run(_ executable: String, _ arguments: [String]) throws -> ChildRun {
         let outputPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("albumreport-bench-\(UUID().uuidString.prefix(8)).out").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }

@@ -1,0 +1,178 @@
+import AlbumReportCore
+import Foundation
+
+/// A disk cache of HTTP bodies keyed by URL, with their validators (ETag, Last-Modified) and
+/// freshness (Cache-Control max-age), so that a second run sends conditional requests and
+/// downloads nothing that has not changed.
+///
+/// Each entry is two files, `KEY.body` and `KEY.json` (KEY = SHA-256 of the URL), each written to
+/// a temporary file and renamed into place, so two runs sharing the cache never see half an
+/// entry. The metadata records the body's SHA-256: an entry whose body does not match (a crash
+/// between the renames, a disk error, a hand edit) is deleted and fetched again.
+public struct HTTPCache: Sendable {
+    /// The cache folder.
+    public let directory: URL
+
+    struct Entry: Codable {
+        var url: String
+        var etag: String?
+        var lastModified: String?
+        var contentType: String?
+        var maxAge: Double?
+        var storedAt: Double
+        var bytes: Int
+        var sha256: String
+    }
+
+    /// A cache in `directory` (created when first written).
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// The default folder: `$XDG_CACHE_HOME/albumreport`, or `~/.cache/albumreport`
+    /// (`~/Library/Caches/albumreport` on macOS).
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        #if os(macOS)
+            if let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first {
+                return caches.appendingPathComponent("albumreport")
+            }
+        #endif
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("albumreport")
+        }
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".cache/albumreport")
+    }
+
+    private func paths(_ url: String) -> (meta: URL, body: URL) {
+        let key = SHA256.hex(of: Data(url.utf8))
+        let folder = directory.appendingPathComponent(String(key.prefix(2)))
+        return (folder.appendingPathComponent(key + ".json"), folder.appendingPathComponent(key + ".body"))
+    }
+
+    /// The cached response for `url`, if there is an intact one.
+    func lookup(_ url: String) -> (entry: Entry, body: Data)? {
+        let (metaURL, bodyURL) = paths(url)
+        guard let meta = try? Data(contentsOf: metaURL) else { return nil }
+        guard let entry = try? JSONDecoder().decode(Entry.self, from: meta), entry.url == url,
+            let body = try? Data(contentsOf: bodyURL), body.count == entry.bytes, SHA256.hex(of: body) == entry.sha256
+        else {
+            // Corrupt or half-written: forget it, so it is fetched again.
+            try? FileManager.default.removeItem(at: metaURL)
+            try? FileManager.default.removeItem(at: bodyURL)
+            return nil
+        }
+        return (entry, body)
+    }
+
+    /// Keeps a 200 response that can be revalidated or is fresh for a while; others are not worth
+    /// keeping (they would be downloaded in full again anyway).
+    func store(_ url: String, response: HTTPResponse, now: Date = Date()) {
+        let maxAge = Self.maxAge(response.headers["cache-control"])
+        guard response.status == 200,
+            response.headers["etag"] != nil || response.headers["last-modified"] != nil || (maxAge ?? 0) > 0
+        else { return }
+        let entry = Entry(
+            url: url, etag: response.headers["etag"], lastModified: response.headers["last-modified"],
+            contentType: response.headers["content-type"], maxAge: maxAge, storedAt: now.timeIntervalSince1970,
+            bytes: response.body.count, sha256: SHA256.hex(of: response.body))
+        let (metaURL, bodyURL) = paths(url)
+        guard let meta = try? JSONEncoder().encode(entry) else { return }
+        do {
+            try FileManager.default.createDirectory(
+                at: metaURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Self.writeAtomically(response.body, to: bodyURL)
+            try Self.writeAtomically(meta, to: metaURL)
+        } catch {
+            // A cache that cannot be written only costs a download next time.
+        }
+    }
+
+    /// `If-None-Match` / `If-Modified-Since` for a cached entry.
+    func validators(_ entry: Entry) -> [(String, String)] {
+        var headers: [(String, String)] = []
+        if let etag = entry.etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified = entry.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        return headers
+    }
+
+    /// Whether `entry` is still fresh by its `max-age`.
+    func isFresh(_ entry: Entry, now: Date = Date()) -> Bool {
+        guard let maxAge = entry.maxAge else { return false }
+        return now.timeIntervalSince1970 - entry.storedAt < maxAge
+    }
+
+    /// The response a cached entry stands for.
+    func response(_ entry: Entry, body: Data) -> HTTPResponse {
+        var headers: [String: String] = [:]
+        headers["content-type"] = entry.contentType
+        headers["etag"] = entry.etag
+        headers["last-modified"] = entry.lastModified
+        return HTTPResponse(status: 200, headers: headers, body: body)
+    }
+
+    /// `max-age` of a Cache-Control value, unless `no-store`/`no-cache` forbid reuse.
+    static func maxAge(_ cacheControl: String?) -> Double? {
+        guard let cacheControl else { return nil }
+        var result: Double?
+        for directive in cacheControl.lowercased().split(separator: ",") {
+            let parts = directive.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+            switch parts.first {
+            case "no-store", "no-cache": return nil
+            case "max-age": result = parts.count == 2 ? Double(parts[1]) : nil
+            default: continue
+            }
+        }
+        return result
+    }
+
+    private static func writeAtomically(_ data: Data, to url: URL) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try data.write(to: temporary)
+        if rename(temporary.path, url.path) != 0 {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+}
+
+extension HTTPFetcher {
+    /// GET through `cache`: a fresh entry is used as it is (when `allowFresh`), a stale one is
+    /// revalidated with a conditional request (304 → the cached body, no bytes downloaded), and
+    /// when the server cannot be reached at all a cached body is used rather than nothing.
+    public func get(_ url: URL, cache: HTTPCache?, allowFresh: Bool) async throws(FetchError) -> HTTPResponse {
+        guard let cache else { return try await get(url).response }
+        let key = url.absoluteString
+        let stage = self.stage
+        guard let (entry, body) = cache.lookup(key) else {
+            let response = try await get(url).response
+            cache.store(key, response: response)
+            return response
+        }
+        if allowFresh, cache.isFresh(entry) {
+            stats.record(stage) { $0.cacheHits += 1 }
+            return cache.response(entry, body: body)
+        }
+        do {
+            let response = try await get(url, headers: cache.validators(entry)).response
+            if response.status == 304 {
+                stats.record(stage) { $0.cacheHits += 1 }
+                // Refresh the entry's age (and any new validators) without its body changing.
+                var renewed = cache.response(entry, body: body)
+                for name in ["etag", "last-modified", "cache-control"] {
+                    if let value = response.headers[name] { renewed.headers[name] = value }
+                }
+                cache.store(key, response: renewed)
+                return cache.response(entry, body: body)
+            }
+            cache.store(key, response: response)
+            return response
+        } catch {
+            guard error != .cancelled else { throw error }
+            stats.record(stage) { $0.cacheHits += 1 }
+            return cache.response(entry, body: body)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import AlbumReport
+import AlbumReportCore
+import AlbumReportGraphics
+import AlbumReportTestSupport
+import Foundation
+import Testing
+
+/// One way a server can misbehave for one album's artwork (both its thumbnail and large image).
+struct ArtworkFault: Sendable, CustomTestStringConvertible {
+    var name: String
+    /// The route for a path ("thumbnail" or "large") given the server and a valid PNG.
+    var route: @Sendable (_ server: LoopbackHTTPServer, _ path: String, _ png: Data) -> LoopbackHTTPServer.Route
+    /// What the item's one warning says; nil when the run recovers and there is no warning.
+    var reason: String?
+    /// Requests per URL the server should see, when it matters (retries).
+    var requestsPerURL: Int?
+
+    var testDescription: String { name }
+}
+
+/// A PNG whose header declares `width` × `height` (and nothing decodable after it).
+func pngBomb(width: UInt32, height: UInt32) -> Data {
+    var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+    data.append(contentsOf: Array("IHDR".utf8))
+    for value in [width, height] { data.append(contentsOf: withUnsafeBytes(of: value.bigEndian, Array.init)) }
+    data.append(contentsOf: [8, 2, 0, 0, 0, 0, 0, 0, 0])
+    data.append(Data(repeating: 0, count: 64))
+    return data
+}
+
+/// A JPEG whose start-of-frame declares `width` × `height`, with an end marker.
+func jpegBomb(width: UInt16, height: UInt16) -> Data {
+    var data = Data([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08])
+    data.append(contentsOf: withUnsafeBytes(of: height.bigEndian, Array.init))
+    data.append(contentsOf: withUnsafeBytes(of: width.bigEndian, Array.init))
+    data.append(contentsOf: [0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01])
+    data.append(Data(repeating: 0, count: 32))
+    data.append(contentsOf: [0xFF, 0xD9])
+    return data
+}
+
+private let image = [("Content-Type", "image/png")]
+
+let artworkFaults: [ArtworkFault] = [
+    ArtworkFault(
+        name: "per-path latency", route: { _, _, png in .init(headers: image, body: png, delay: .milliseconds(300)) },
+        reason: nil),
+    ArtworkFault(
+        name: "404", route: { _, _, _ in .init(status: 404, body: Data("gone".utf8)) }, reason: "answered HTTP 404",
+        requestsPerURL: 1),
+    ArtworkFault(
+        name: "500, retried twice", route: { _, _, _ in .init(status: 500) }, reason: "answered HTTP 500",
+        requestsPerURL: 3),
+    ArtworkFault(
+        name: "503 then OK",
+        route: { _, _, png in .sequence([.init(status: 503), .init(headers: image, body: png)]) }, reason: nil,
+        requestsPerURL: 2),
+    ArtworkFault(
+        name: "429 with Retry-After",
+        route: { _, _, png in
+            .sequence([.init(status: 429, headers: [("Retry-After", "1")]), .init(headers: image, body: png)])
+        },
+        reason: nil, requestsPerURL: 2),
+    ArtworkFault(
+        name: "slow headers", route: { _, _, png in .init(headers: image, body: png, delay: .seconds(5)) },
+        reason: "timed out"),
+    ArtworkFault(
+        name: "a body that stalls",
+        route: { _, _, png in .init(headers: image, body: png, fault: .stall(afterBytes: 40)) }, reason: "timed out"),
+    ArtworkFault(
+        name: "a truncated body",
+        route: { _, _, png in .init(headers: image, body: png, fault: .truncate(afterBytes: 40)) },
+        reason: "cut off"),
+    ArtworkFault(
+        name: "corrupt bytes after a valid PNG header",
+        route: { _, _, png in .init(headers: image, body: png.prefix(33) + Data(repeating: 0x5A, count: 500)) },
+        reason: "corrupt or truncated"),
+    ArtworkFault(
+        name: "random bytes",
+        route: { _, _, _ in .init(headers: image, body: Data((0..<500).map { UInt8($0 % 251) })) },
+        reason: "is not an image"),
+    ArtworkFault(
+        name: "an HTML page",
+        route: { _, _, _ in
+            .init(headers: [("Content-Type", "text/html")], body: Data("<html><body>Sorry</body></html>".utf8))
+        },
+        reason: "HTML or XML page"),
+    ArtworkFault(
+        name: "a valid image with a wrong Content-Type",
+        route: { _, _, png in .init(headers: [("Content-Type", "text/plain")], body: png) }, reason: nil),
+    ArtworkFault(
+        name: "a PNG declaring 40000 × 40000",
+        route: { _, _, _ in .init(headers: image, body: pngBomb(width: 40000, height: 40000)) }, reason: "40000 × 40000"
+    ),
+    ArtworkFault(
+        name: "a JPEG declaring 40000 × 40000",
+        route: { _, _, _ in
+            .init(headers: [("Content-Type", "image/jpeg")], body: jpegBomb(width: 40000, height: 40000))
+        },
+        reason: "40000 × 40000"),
+    ArtworkFault(
+        name: "a 60 MB body", route: { _, _, _ in .init(headers: image, fault: .generated(bytes: 60 << 20)) },
+        reason: "20 MiB"),
+    ArtworkFault(
+        name: "a redirect", route: { server, path, _ in .redirect(to: server.url("/moved/\(path)").absoluteString) },
+        reason: nil),
+    ArtworkFault(
+        name: "a redirect loop",
+        route: { server, path, _ in .redirect(to: server.url("/loop/\(path)").absoluteString) },
+        reason: "redirected too many times or in a loop"),
+    ArtworkFault(name: "an empty body", route: { _, _, _ in .init(headers: image) }, reason: "is empty"),
+]
+
+@Suite("Artwork from a misbehaving server")
+struct FetchFaultTests {
+    @Test(
+        "each fault: the run finishes, the album gets a placeholder and exactly one warning naming why",
+        arguments: artworkFaults)
+    func fault(_ fault: ArtworkFault) async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let server = chart.server
+        let id = "1506269876"  // #1, The New Toronto 3
+        let green = RGBA(red: 10, green: 200, blue: 10)
+        let png = try GDImage(width: 100, height: 100, background: green).pngData()
+        let thumbnail = "/art/\(id)/100x100bb.png"
+        for (path, kind) in [(thumbnail, "thumbnail"), ("/art/\(id)/600x600bb.png", "large")] {
+            server.setRoute(path, fault.route(server, kind, png))
+            server.setRoute("/moved/\(kind)", .init(headers: [("Content-Type", "image/png")], body: png))
+            server.setRoute("/loop/\(kind)", .redirect(to: server.url(path).absoluteString))
+        }
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        var options = GenerateOptions(output: output.url)
+        options.feed = .remote(chart.feedURL)
+        options.limit = 3
+        options.timeout = .seconds(1)
+        options.retry = RetryPolicy(maximumRetries: 2, baseDelay: .milliseconds(20), maximumDelay: .seconds(2))
+        let transport = AsyncHTTPTransport(limits: options.limitsForTests)
+        let summary: ReportSummary
+        do {
+            summary = try await ReportGenerator(transport: transport).generate(options)
+            await transport.shutdown()
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
+
+        let mine = summary.warnings.filter { $0.rank == 1 }
+        #expect(summary.warnings.filter { $0.rank != 1 }.isEmpty, "\(summary.warnings)")
+        let manifest = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: output.url.appendingPathComponent("manifest.json")))
+        let card = try #require(manifest.screens.first { $0.rank == 1 })
+        let artwork = try #require(card.elements.first { $0.name == "artwork" }).pixels
+        let pixels = try PNGFile(output.url.appendingPathComponent(card.file)).image
+        if let reason = fault.reason {
+            #expect(mine.count == 1)
+            #expect(mine.first?.message.contains(reason) == true, "\(mine)")
+            let theme = try Theme.shipped()
+            #expect(
+                pixels.pixel(x: artwork.x + artwork.width / 8, y: artwork.y + artwork.height / 8)
+                    == theme.colors.placeholderBackground)
+        } else {
+            #expect(mine.isEmpty, "\(mine)")
+            #expect(pixels.pixel(x: artwork.x + artwork.width / 2, y: artwork.y + artwork.height / 2) == green)
+        }
+        if let expected = fault.requestsPerURL { #expect(server.requestCount(thumbnail) == expected) }
+        let failures = summary.network["artwork", default: FetchStats.Figures()].failures.values.reduce(0, +)
+        #expect((failures > 0) == (fault.reason != nil))
+    }
+}
