@@ -192,7 +192,8 @@ struct GenerateCommand: AsyncParsableCommand {
         if let lookup = URL(string: lookupURL) { options.lookupURL = lookup }
 
         let console = Console()
-        let transport = AsyncHTTPTransport(limits: HTTPLimits(timeout: options.timeout))
+        let transport = AsyncHTTPTransport(
+            limits: HTTPLimits(timeout: options.timeout), connectionsPerHost: max(options.concurrency, 8))
         // A live bar on a terminal, lines in logs and pipes; lines too when debug logging is on,
         // so that log lines and the bar do not overwrite each other.
         let bar =

@@ -18,27 +18,6 @@ struct ArtworkFault: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-/// A PNG whose header declares `width` × `height` (and nothing decodable after it).
-func pngBomb(width: UInt32, height: UInt32) -> Data {
-    var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
-    data.append(contentsOf: Array("IHDR".utf8))
-    for value in [width, height] { data.append(contentsOf: withUnsafeBytes(of: value.bigEndian, Array.init)) }
-    data.append(contentsOf: [8, 2, 0, 0, 0, 0, 0, 0, 0])
-    data.append(Data(repeating: 0, count: 64))
-    return data
-}
-
-/// A JPEG whose start-of-frame declares `width` × `height`, with an end marker.
-func jpegBomb(width: UInt16, height: UInt16) -> Data {
-    var data = Data([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08])
-    data.append(contentsOf: withUnsafeBytes(of: height.bigEndian, Array.init))
-    data.append(contentsOf: withUnsafeBytes(of: width.bigEndian, Array.init))
-    data.append(contentsOf: [0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01])
-    data.append(Data(repeating: 0, count: 32))
-    data.append(contentsOf: [0xFF, 0xD9])
-    return data
-}
-
 private let image = [("Content-Type", "image/png")]
 
 let artworkFaults: [ArtworkFault] = [

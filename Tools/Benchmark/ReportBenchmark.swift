@@ -192,3 +192,83 @@ struct ReportBenchmark {
         return server.url("/\(name)/feed.json")
     }
 }
+
+// MARK: - Fetching
+
+extension ReportBenchmark {
+    /// `fetch`: 100 albums at 50 ms per image with --concurrency 1, 8 and 16; then 100 albums whose
+    /// every image is a bomb (a PNG and a JPEG declaring 40000 × 40000, a 60 MB body).
+    func runFetch() async throws {
+        guard let sample = FeedLoader.sampleDirectory else { throw CocoaError(.fileNoSuchFile) }
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("albumreport").path
+        let server = try await LoopbackHTTPServer.start()
+        defer { Task { await server.shutdown() } }
+        let covers = try loadCovers(sample)
+        let slow = try serveFeed(server, name: "slow", count: 100, covers: covers, latency: .milliseconds(50))
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "albumreport-bench-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        print("albumreport-bench fetch: 100 albums, 50 ms per image, median of \(runs) runs, no cache")
+        print("concurrency    wall   artwork   cards   peak RSS   requests")
+        for concurrency in [1, 8, 16] {
+            var rows: [(wall: Double, artwork: Double, cards: Double, rss: Int, requests: Int)] = []
+            for _ in 0..<runs {
+                let output = scratch.appendingPathComponent("c\(concurrency)")
+                try? FileManager.default.removeItem(at: output)
+                let before = server.totalRequests
+                let child = try ChildRun.run(
+                    binary,
+                    [
+                        "generate", "--feed", slow.absoluteString, "--output", output.path, "--json", "--no-cache",
+                        "--concurrency", "\(concurrency)",
+                    ])
+                let stages = Self.stageSeconds(child.standardOutput)
+                rows.append(
+                    (
+                        child.wallSeconds, stages["artwork"] ?? 0, stages["cards"] ?? 0, child.peakRSSBytes,
+                        server.totalRequests - before
+                    ))
+            }
+            let median = rows.sorted { $0.wall < $1.wall }[rows.count / 2]
+            print(
+                String(
+                    format: "%11d %7.2f s %7.2f s %6.2f s %7.0f MB %9d", concurrency, median.wall, median.artwork,
+                    median.cards, Double(median.rss) / 1e6, median.requests))
+        }
+
+        print("")
+        print("every image a bomb (100 albums, thumbnails and large images):")
+        let bombs: [(String, LoopbackHTTPServer.Route)] = [
+            ("PNG declaring 40000 × 40000", .init(body: pngBomb(width: 40000, height: 40000))),
+            ("JPEG declaring 40000 × 40000", .init(body: jpegBomb(width: 40000, height: 40000))),
+            ("60 MB body", .init(fault: .generated(bytes: 60 << 20))),
+        ]
+        for (name, route) in bombs {
+            let feed = try serveFeed(server, name: "bomb\(name.count)", count: 100, covers: covers, latency: .zero)
+            for index in 0..<100 {
+                server.setRoute("/bomb\(name.count)/art/\(index)/200x200bb.png", route)
+                server.setRoute("/bomb\(name.count)/art/\(index)/600x600bb.png", route)
+            }
+            let output = scratch.appendingPathComponent("bomb\(name.count)")
+            let child = try ChildRun.run(
+                binary, ["generate", "--feed", feed.absoluteString, "--output", output.path, "--json", "--no-cache"])
+            print(
+                String(
+                    format: "  %-30@ %6.2f s  peak RSS %4.0f MB  exit %d", name as NSString, child.wallSeconds,
+                    Double(child.peakRSSBytes) / 1e6, child.exitStatus >> 8))
+        }
+    }
+
+    static func stageSeconds(_ json: Data) -> [String: Double] {
+        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+            let list = object["stages"] as? [[String: Any]]
+        else { return [:] }
+        var stages: [String: Double] = [:]
+        for stage in list {
+            if let name = stage["name"] as? String, let seconds = stage["seconds"] as? Double { stages[name] = seconds }
+        }
+        return stages
+    }
+}

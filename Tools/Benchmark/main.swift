@@ -1,6 +1,7 @@
 // albumreport-bench: release-build measurements, printed as figures (never asserted in tests).
 //
 //   swift run -c release albumreport-bench report [--runs 3]
+//   swift run -c release albumreport-bench fetch [--runs 3]
 //   swift run -c release albumreport-bench compare [EXPECTED.png ACTUAL.png]
 //
 // `report` starts its own loopback HTTP server with the sample's artwork and runs the built
@@ -8,6 +9,8 @@
 // 100 albums with no artwork latency, the same at 50 ms per image, 1,000 items, and a second run
 // over unchanged inputs. It also measures the floor for the PNG work: deflating each output
 // image's raw rows at the same zlib level, over all cores, and prints render+encode / floor.
+// `fetch` runs 100 albums at 50 ms per image with --concurrency 1, 8 and 16, then 100 albums
+// whose every image is a bomb, and prints wall time, stage times and peak RSS.
 // `compare` measures decoding two PNGs and comparing them. Layout, render and encode are summed
 // over the tasks that did them (they overlap on both cores, so they can exceed the stage times).
 import Foundation
@@ -18,7 +21,9 @@ case "compare":
     try await compareBenchmark(arguments: Array(arguments.dropFirst()))
 case "report":
     try await ReportBenchmark(arguments: Array(arguments.dropFirst())).run()
+case "fetch":
+    try await ReportBenchmark(arguments: Array(arguments.dropFirst())).runFetch()
 default:
-    print("usage: albumreport-bench report [--runs N] | compare [EXPECTED.png ACTUAL.png]")
+    print("usage: albumreport-bench report [--runs N] | fetch [--runs N] | compare [EXPECTED.png ACTUAL.png]")
     exit(arguments.isEmpty ? 0 : 64)
 }

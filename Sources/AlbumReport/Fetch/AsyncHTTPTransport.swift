@@ -8,12 +8,15 @@ import NIOHTTP1
 public final class AsyncHTTPTransport: HTTPTransport {
     private let client: HTTPClient
 
-    /// A client whose connect timeout and redirect limit come from `limits`.
-    public init(limits: HTTPLimits = HTTPLimits()) {
+    /// A client whose connect timeout and redirect limit come from `limits`, keeping up to
+    /// `connectionsPerHost` connections to one host open at once (AsyncHTTPClient's default is 8,
+    /// which would cap `--concurrency 16` at 8 downloads in flight).
+    public init(limits: HTTPLimits = HTTPLimits(), connectionsPerHost: Int = 8) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: limits.maximumRedirects, allowCycles: false),
             timeout: .init(connect: .init(limits.timeout), read: .init(limits.timeout)))
         configuration.decompression = .enabled(limit: .size(limits.maximumBytes))
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(connectionsPerHost, 1)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
