@@ -9,6 +9,8 @@ public struct ChartServer: Sendable {
     public let server: LoopbackHTTPServer
     /// Where the feed is served.
     public let feedURL: URL
+    /// The Lookup API stand-in (`--lookup-url`).
+    public var lookupURL: URL { server.url("/lookup") }
     /// Album id → the colour its artwork is filled with.
     public let colors: [String: RGBA]
 
@@ -45,7 +47,29 @@ public struct ChartServer: Sendable {
         object["feed"] = feed
         let body = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         server.setRoute("/feed.json", .json(body))
+        server.setRoute("/lookup", lookupRoute())
         return ChartServer(server: server, feedURL: server.url("/feed.json"), colors: colors)
+    }
+
+    /// A stand-in for the iTunes Lookup API: every numeric id asked for has a copyright line
+    /// "℗ 2025 Label of ID" and the genre Pop; `failing` answers an HTML 503 page.
+    public static func lookupRoute(failing: Bool = false) -> LoopbackHTTPServer.Route {
+        .dynamic { query, _ in
+            if failing { return .html("<html>Service Unavailable</html>", status: 503) }
+            let ids =
+                query.split(separator: "&").first { $0.hasPrefix("id=") }.map {
+                    $0.dropFirst(3).removingPercentEncoding?.split(separator: ",").map(String.init) ?? []
+                } ?? []
+            let results: [[String: Any]] = ids.map { id in
+                [
+                    "wrapperType": "collection", "collectionId": Int(id) ?? 0,
+                    "copyright": "℗ 2025 Label of \(id)", "primaryGenreName": "Pop",
+                ]
+            }
+            let body =
+                (try? JSONSerialization.data(withJSONObject: ["resultCount": results.count, "results": results]))
+            return .json(body ?? Data())
+        }
     }
 
     /// A distinct, saturated colour per index.

@@ -118,6 +118,18 @@ struct SourcePolicyTests {
         #expect((try? policy.resolve("artwork/1.png").get()) == nil)
         #expect((try? policy.resolve("javascript:alert(1)").get()) == nil)
         #expect((try? policy.resolve("gopher://x/1").get()) == nil)
+        #expect((try? policy.resolve("data:image/png;base64,iVBORw0KGgo=").get()) == nil)
+    }
+
+    @Test("a local feed may use small base64 data: URLs; larger ones and non-base64 ones are refused")
+    func dataURLs() throws {
+        let policy = ArtworkPolicy(localFeedDirectory: URL(fileURLWithPath: "/data/feeds"))
+        #expect(
+            try policy.resolve("data:image/png;base64,iVBORw0KGgo=").get()
+                == .inline(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])))
+        let huge = "data:image/png;base64," + String(repeating: "A", count: ArtworkPolicy.maximumDataURLLength)
+        #expect(throws: ArtworkRefusal.dataTooLarge(huge.utf8.count)) { try policy.resolve(huge).get() }
+        #expect((try? policy.resolve("data:text/html,<script>alert(1)</script>").get()) == nil)
     }
 
     @Test("a local feed may use relative paths and file URLs inside its own folder only")

@@ -120,26 +120,6 @@ struct CacheTests {
 
 @Suite("Complete cards for v2 feeds: the iTunes Lookup API")
 struct LookupTests {
-    /// A stand-in for the Lookup API that knows every id of the v2 fixture and counts ids asked.
-    static func lookupRoute(failing: Bool = false) -> LoopbackHTTPServer.Route {
-        .dynamic { query, _ in
-            if failing { return .html("<html>Service Unavailable</html>", status: 503) }
-            let ids =
-                query.split(separator: "&").first { $0.hasPrefix("id=") }.map {
-                    $0.dropFirst(3).removingPercentEncoding?.split(separator: ",").map(String.init) ?? []
-                } ?? []
-            let results: [[String: Any]] = ids.map { id in
-                [
-                    "wrapperType": "collection", "collectionId": Int(id) ?? 0,
-                    "copyright": "℗ 2025 Label of \(id)", "primaryGenreName": "Pop",
-                ]
-            }
-            let body =
-                (try? JSONSerialization.data(withJSONObject: ["resultCount": results.count, "results": results]))
-            return .json(body ?? Data())
-        }
-    }
-
     static func serveV2(_ server: LoopbackHTTPServer) throws -> URL {
         let data = try Fixtures.feedData(Fixtures.Feeds.v2Top100)
         guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -156,7 +136,7 @@ struct LookupTests {
     func enrich() async throws {
         let server = try await LoopbackHTTPServer.start()
         defer { Task { await server.shutdown() } }
-        server.setRoute("/lookup", Self.lookupRoute())
+        server.setRoute("/lookup", ChartServer.lookupRoute())
         let feed = try Self.serveV2(server)
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
@@ -191,7 +171,7 @@ struct LookupTests {
     func failureAndOff() async throws {
         let server = try await LoopbackHTTPServer.start()
         defer { Task { await server.shutdown() } }
-        server.setRoute("/lookup", Self.lookupRoute(failing: true))
+        server.setRoute("/lookup", ChartServer.lookupRoute(failing: true))
         let feed = try Self.serveV2(server)
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }

@@ -36,7 +36,10 @@ struct CommandLineTests {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let run = try await ProductBinary.run(
-            ["generate", "--feed", chart.feedURL.absoluteString, "--limit", "5", "--json", "--output", "report"],
+            [
+                "generate", "--feed", chart.feedURL.absoluteString, "--limit", "5", "--json", "--output", "report",
+                "--lookup-url", chart.lookupURL.absoluteString,
+            ],
             in: folder.url)
         #expect(run.exitCode == 0, "\(run.standardError)")
         #expect(run.standardError.isEmpty)
@@ -46,7 +49,12 @@ struct CommandLineTests {
         #expect(object["itemsInFeed"] as? Int == 100)
         #expect(object["feedFormat"] as? String == "apple-rss-v2")
         #expect((object["files"] as? [Any])?.count == 6)
-        #expect((object["stages"] as? [Any])?.count == 6)
+        #expect((object["stages"] as? [Any])?.count == 7)
+        let network = try #require(object["network"] as? [String: [String: Any]])
+        #expect(network["enrich"]?["requests"] as? Int == 1)
+        #expect(network["artwork"]?["requests"] as? Int == 5)
+        #expect(network["cards"]?["requests"] as? Int == 5)
+        #expect((network["artwork"]?["bytesDownloaded"] as? Int ?? 0) > 0)
         #expect(
             FileManager.default.fileExists(
                 atPath: folder.url.appendingPathComponent("report/cards/001-debi-tirar-mas-fotos.png").path))

@@ -94,6 +94,8 @@ public struct ArtworkLoader: Sendable {
             } catch {
                 return .failed(error.description)
             }
+        case .inline(let bytes):
+            data = bytes
         case .file(let url):
             switch readConfinedFile(url) {
             case .success(let bytes): data = bytes
@@ -113,7 +115,8 @@ public struct ArtworkLoader: Sendable {
             ("could not be reached", "connection"), ("is empty", "empty"), ("is not an image", "not-an-image"),
             ("more than the", "too-many-pixels"), ("truncated", "truncated"), ("cut off", "truncated"),
             ("corrupt", "undecodable"),
-            ("scheme", "refused"), ("local path", "refused"), ("outside the feed", "refused"),
+            ("scheme", "refused"), ("artwork URLs are not allowed", "refused"), ("inline data", "refused"),
+            ("local path", "refused"), ("outside the feed", "refused"),
             ("does not exist", "missing-file"),
         ]
         return kinds.first { reason.contains($0.0) }?.1 ?? "other"

@@ -6,12 +6,15 @@ public enum ArtworkReference: Sendable, Hashable, CustomStringConvertible {
     case remote(URL)
     /// A file inside the local feed's own folder.
     case file(URL)
+    /// The bytes of a small base64 `data:` URL in a local feed.
+    case inline(Data)
 
     /// The URL as recorded in warnings and the manifest.
     public var description: String {
         switch self {
         case .remote(let url): return url.absoluteString
         case .file(let url): return url.path
+        case .inline(let data): return "an inline data: URL (\(data.count) bytes)"
         }
     }
 }
@@ -40,6 +43,9 @@ public struct ArtworkPolicy: Sendable, Hashable {
             guard let directory = localFeedDirectory else { return .failure(.localFromRemoteFeed(text)) }
             guard let url = URL(string: text), url.isFileURL else { return .failure(.malformed(text)) }
             return confine(url.standardizedFileURL, to: directory, raw: text)
+        case "data":
+            guard localFeedDirectory != nil else { return .failure(.unsupportedScheme("data", text)) }
+            return Self.inline(text)
         case .some(let other):
             return .failure(.unsupportedScheme(other, text))
         case .none:
@@ -50,6 +56,18 @@ public struct ArtworkPolicy: Sendable, Hashable {
                 ? URL(fileURLWithPath: decoded) : directory.appendingPathComponent(decoded)
             return confine(url.standardizedFileURL, to: directory, raw: text)
         }
+    }
+
+    /// The longest `data:` URL accepted, in characters (about 1 MiB of image once decoded).
+    public static let maximumDataURLLength = 1_400_000
+
+    /// A base64 `data:` URL's bytes, within ``maximumDataURLLength``.
+    static func inline(_ text: String) -> Result<ArtworkReference, ArtworkRefusal> {
+        guard text.utf8.count <= maximumDataURLLength else { return .failure(.dataTooLarge(text.utf8.count)) }
+        guard let comma = text.firstIndex(of: ","), text[..<comma].lowercased().hasSuffix(";base64"),
+            let data = Data(base64Encoded: String(text[text.index(after: comma)...]), options: .ignoreUnknownCharacters)
+        else { return .failure(.malformed(String(text.prefix(40)) + "…")) }
+        return .success(.inline(data))
     }
 
     private func confine(_ url: URL, to directory: URL, raw: String) -> Result<ArtworkReference, ArtworkRefusal> {
@@ -76,6 +94,7 @@ public enum ArtworkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupportedScheme(String, String)
     case localFromRemoteFeed(String)
     case outsideFeedFolder(String)
+    case dataTooLarge(Int)
 
     /// The reason, as a clause for a warning.
     public var description: String {
@@ -86,6 +105,9 @@ public enum ArtworkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .localFromRemoteFeed(let text):
             return "'\(text)' is a local path, which only a feed read from a local file may use"
         case .outsideFeedFolder(let text): return "'\(text)' points outside the feed file's folder"
+        case .dataTooLarge(let length):
+            return
+                "an inline data: URL of \(length) characters is larger than the \(ArtworkPolicy.maximumDataURLLength) allowed"
         }
     }
 }
