@@ -50,6 +50,8 @@ struct GalleryTests {
         let output = scratch.url.appendingPathComponent("Output")
         let manifest = try await Self.generateHostile(into: output)
         let html = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(!manifest.warnings.isEmpty)
+        #expect(try manifest.encoded() == manifest.encodedWhole(), "a manifest with warnings encodes the same in parts")
 
         #expect(!html.contains("<script"))
         #expect(!html.contains("<b>"))

@@ -44,6 +44,9 @@ struct GenerateTests {
 
         let manifest = try manifest(in: output.url)
         #expect(manifest.files.count == 11)
+        // Built a part at a time, the manifest is byte for byte what one JSONEncoder pass gives.
+        #expect(try manifest.encoded() == manifest.encodedWhole())
+        #expect(try Data(contentsOf: output.url.appendingPathComponent("manifest.json")) == manifest.encodedWhole())
         #expect(manifest.files.first?.path == "sheet.png")
         #expect(manifest.files.filter { $0.path.hasPrefix("cards/") }.count == 10)
         #expect(manifest.files[1].path == "cards/001-the-new-toronto-3.png")
