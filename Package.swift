@@ -35,7 +35,9 @@ let package = Package(
             name: "CGD",
             path: "Sources/CGD",
             pkgConfig: "gdlib",
-            providers: [.apt(["libgd-dev", "libfontconfig-dev"]), .brew(["gd", "fontconfig"])]
+            providers: [
+                .apt(["libgd-dev", "libfontconfig-dev", "libdeflate-dev"]), .brew(["gd", "fontconfig", "libdeflate"]),
+            ]
         ),
 
         /// One C call Swift's Glibc module does not expose: renameat2(RENAME_EXCHANGE), which swaps

@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   libgd-dev          # libgd: canvas, PNG/JPEG/WebP codecs, resampling, FreeType text
   libpng-dev         # PNG codec used by libgd
+  libdeflate-dev     # libdeflate: fast deflate for the PNGs we encode ourselves
   libfontconfig-dev  # fontconfig: font families resolved to files
   libfreetype-dev    # FreeType: font metrics
   pkg-config         # lets SwiftPM find libgd (gdlib.pc)

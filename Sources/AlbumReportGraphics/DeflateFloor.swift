@@ -34,4 +34,10 @@ public enum DeflateFloor {
         }
         return status == Z_OK ? Int(destinationLength) : 0
     }
+
+    /// Deflates `raw` with libdeflate at `level` (what our own encoder uses for whole images) and
+    /// returns the compressed size (0 on failure).
+    public static func libdeflate(_ raw: [UInt8], level: Int) -> Int {
+        (try? PNGStreamEncoder.libdeflate(raw, level: level).count) ?? 0
+    }
 }

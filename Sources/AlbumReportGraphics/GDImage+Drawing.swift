@@ -97,36 +97,53 @@ extension GDImage {
             let first = Int(position)
             return (first, min(first + 1, limit - 1), Int32(((position - Double(first)) * 256).rounded()))
         }
-        let columns = (0..<rect.width).map { sample($0, scale: scaleX, limit: source.width) }
         let firstX = max(0, -rect.x)
         let lastX = min(rect.width, width - rect.x)
         guard firstX < lastX else { return }
+        let lefts = (0..<rect.width).map { sample($0, scale: scaleX, limit: source.width).0 }
+        let rights = (0..<rect.width).map { sample($0, scale: scaleX, limit: source.width).1 }
+        let weights = (0..<rect.width).map { sample($0, scale: scaleX, limit: source.width).2 }
+        // Separable: each output row first blends its two source rows into `mid` (per channel,
+        // in 1/256ths), then blends neighbouring columns of `mid`. The products are the same as
+        // blending four pixels at once, so the pixels are identical, for about half the work.
+        var mid = [Int32](repeating: 0, count: source.width * 4)
         for y in max(0, -rect.y)..<min(rect.height, height - rect.y) {
             let (top, bottom, fy) = sample(y, scale: scaleY, limit: source.height)
-            _ = withRow(rect.y + y) { target in
+            mid.withUnsafeMutableBufferPointer { mid in
                 _ = source.withRow(top) { upper in
                     _ = source.withRow(bottom) { lower in
-                        for x in firstX..<lastX {
-                            let (left, right, fx) = columns[x]
-                            let value = Self.bilinear(upper[left], upper[right], lower[left], lower[right], fx, fy)
-                            target[rect.x + x] = Self.over(value, target[rect.x + x])
+                        for x in 0..<min(source.width, upper.count, lower.count) {
+                            let a = upper[x]
+                            let c = lower[x]
+                            mid[4 * x] = ((a >> 24) & 0x7F) * (256 - fy) + ((c >> 24) & 0x7F) * fy
+                            mid[4 * x + 1] = ((a >> 16) & 0xFF) * (256 - fy) + ((c >> 16) & 0xFF) * fy
+                            mid[4 * x + 2] = ((a >> 8) & 0xFF) * (256 - fy) + ((c >> 8) & 0xFF) * fy
+                            mid[4 * x + 3] = (a & 0xFF) * (256 - fy) + (c & 0xFF) * fy
+                        }
+                    }
+                }
+                _ = withRow(rect.y + y) { target in
+                    lefts.withUnsafeBufferPointer { lefts in
+                        rights.withUnsafeBufferPointer { rights in
+                            weights.withUnsafeBufferPointer { weights in
+                                for x in firstX..<lastX {
+                                    let l = 4 * lefts[x]
+                                    let r = 4 * rights[x]
+                                    let fx = weights[x]
+                                    @inline(__always)
+                                    func channel(_ offset: Int) -> Int32 {
+                                        (mid[l + offset] * (256 - fx) + mid[r + offset] * fx + 32768) >> 16
+                                    }
+                                    let value = channel(0) << 24 | channel(1) << 16 | channel(2) << 8 | channel(3)
+                                    let index = rect.x + x
+                                    target[index] = (value >> 24) & 0x7F == 0 ? value : Self.over(value, target[index])
+                                }
+                            }
                         }
                     }
                 }
             }
         }
-    }
-
-    /// Interpolates four gd pixels channel by channel with weights in 1/256ths.
-    @inline(__always)
-    private static func bilinear(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32, _ fx: Int32, _ fy: Int32) -> Int32 {
-        @inline(__always)
-        func channel(_ shift: Int32, _ mask: Int32) -> Int32 {
-            let top = ((a >> shift) & mask) * (256 - fx) + ((b >> shift) & mask) * fx
-            let bottom = ((c >> shift) & mask) * (256 - fx) + ((d >> shift) & mask) * fx
-            return ((top * (256 - fy) + bottom * fy + 32768) >> 16) << shift
-        }
-        return channel(24, 0x7F) | channel(16, 0xFF) | channel(8, 0xFF) | channel(0, 0xFF)
     }
 
     /// `top` (with gd alpha) composited over the opaque pixel `bottom`.

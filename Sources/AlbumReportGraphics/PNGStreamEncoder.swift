@@ -18,6 +18,10 @@ public final class PNGStreamEncoder {
     private let adaptive: Bool
     /// Where finished chunks go as they are made; nil keeps them for ``finish()`` to return.
     private let sink: ((Data) -> Void)?
+    /// Without a sink the filtered rows are kept and compressed at the end with libdeflate, about
+    /// twice as fast as zlib at the same level; a sink (the tall sheet) streams through zlib.
+    private var whole: [UInt8] = []
+    private let compressionLevel: Int
 
     /// How rows are filtered before deflating.
     public enum RowFilter: Sendable {
@@ -37,12 +41,14 @@ public final class PNGStreamEncoder {
     ) throws(GraphicsError) {
         adaptive = filter == .adaptive
         self.sink = sink
+        self.compressionLevel = compressionLevel
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
         self.width = width
         self.height = height
         previousRow = [UInt8](repeating: 0, count: width * 3)
         let status = deflateInit_(&stream, Int32(compressionLevel), ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else { throw .encodingFailed("PNG (zlib could not start)") }
+        if sink == nil { whole.reserveCapacity((1 + width * 3) * height) }
         emit(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         var header = Data()
         header.appendBigEndian(UInt32(width))
@@ -76,7 +82,11 @@ public final class PNGStreamEncoder {
             } else {
                 Self.filterUp(raw, previous: previousRow, into: &filtered)
             }
-            try deflate(filtered, flush: Z_NO_FLUSH)
+            if sink == nil {
+                whole.append(contentsOf: filtered)
+            } else {
+                try deflate(filtered, flush: Z_NO_FLUSH)
+            }
             swap(&previousRow, &raw)
             rowsWritten += 1
         }
@@ -88,13 +98,45 @@ public final class PNGStreamEncoder {
         guard !finished else { return output }
         let blank = [UInt8](repeating: 0, count: 1 + width * 3)
         while rowsWritten < height {
-            try deflate(blank, flush: Z_NO_FLUSH)
+            if sink == nil { whole.append(contentsOf: blank) } else { try deflate(blank, flush: Z_NO_FLUSH) }
             rowsWritten += 1
         }
-        try deflate([], flush: Z_FINISH)
-        if !pendingIDAT.isEmpty { writeChunk("IDAT", pendingIDAT) }
+        if sink == nil {
+            let compressed = try Self.libdeflate(whole, level: compressionLevel)
+            whole = []
+            var start = compressed.startIndex
+            while start < compressed.endIndex {
+                let end = min(start + Self.chunkSize, compressed.endIndex)
+                writeChunk("IDAT", compressed[start..<end])
+                start = end
+            }
+        } else {
+            try deflate([], flush: Z_FINISH)
+            if !pendingIDAT.isEmpty { writeChunk("IDAT", pendingIDAT) }
+        }
         writeChunk("IEND", Data())
         finished = true
+        return output
+    }
+
+    // MARK: - libdeflate
+
+    /// `bytes` as one zlib stream, compressed by libdeflate at `level` (0–12; zlib's 0–9 mean
+    /// the same trade-offs).
+    static func libdeflate(_ bytes: [UInt8], level: Int) throws(GraphicsError) -> Data {
+        guard let compressor = libdeflate_alloc_compressor(Int32(min(max(level, 0), 12))) else {
+            throw .encodingFailed("PNG (libdeflate could not start)")
+        }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
+        var output = Data(count: bound)
+        let written = bytes.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { target in
+                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, target.baseAddress, target.count)
+            }
+        }
+        guard written > 0 else { throw .encodingFailed("PNG (libdeflate ran out of room)") }
+        output.removeSubrange(written...)
         return output
     }
 

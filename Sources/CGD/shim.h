@@ -8,6 +8,7 @@
 #include FT_FREETYPE_H
 #include <stdarg.h>
 #include <zlib.h>
+#include <libdeflate.h>
 #include <stdio.h>
 
 /* gd exposes several accessors as macros, which Swift cannot import; these wrap them. */

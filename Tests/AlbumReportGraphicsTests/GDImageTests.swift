@@ -36,7 +36,7 @@ struct GDImageTests {
         #expect(try draw() == draw())
     }
 
-    @Test("a streamed PNG handed chunk by chunk to a sink is the same file, and decodes to the pixels drawn")
+    @Test("a PNG streamed to a sink (zlib) and one kept whole (libdeflate) decode to the same pixels")
     func streamedToSink() throws {
         let strips = try (0..<3).map { index in
             let strip = try GDImage(width: 300, height: 100, background: white)
@@ -57,8 +57,11 @@ struct GDImageTests {
         }
         #expect(rest.isEmpty)
         #expect(collected.calls >= 4, "signature, IHDR, IDAT and IEND arrive as they are made")
-        #expect(collected.data == whole)
+        let kept = try GDImage(decoding: whole)
         let decoded = try GDImage(decoding: collected.data)
+        for y in stride(from: 0, to: 300, by: 7) {
+            for x in stride(from: 0, to: 300, by: 7) { #expect(kept.pixel(x: x, y: y) == decoded.pixel(x: x, y: y)) }
+        }
         #expect(decoded.width == 300 && decoded.height == 300)
         #expect(decoded.pixel(x: 100, y: 140) == blue)
         #expect(decoded.pixel(x: 100, y: 40) == white)
