@@ -60,8 +60,11 @@ public struct ReportWriter: Sendable {
         return ReportWriter(output: output, staging: staging)
     }
 
-    /// Writes `data` to `relativePath` in the staging folder and returns its size and SHA-256.
-    public func stage(_ data: Data, at relativePath: String) throws(ReportError) -> (bytes: Int, sha256: String) {
+    /// Writes `data` to `relativePath` in the staging folder and returns its size and SHA-256
+    /// (`knownSHA256` when the caller has just verified it).
+    public func stage(
+        _ data: Data, at relativePath: String, knownSHA256: String? = nil
+    ) throws(ReportError) -> (bytes: Int, sha256: String) {
         let url = staging.appendingPathComponent(relativePath)
         do {
             try FileManager.default.createDirectory(
@@ -70,7 +73,7 @@ public struct ReportWriter: Sendable {
         } catch {
             throw .write(path: url.path, detail: error.localizedDescription)
         }
-        return (data.count, SHA256.hex(of: data))
+        return (data.count, knownSHA256 ?? SHA256.hex(of: data))
     }
 
     /// Opens `relativePath` in the staging folder for writing piece by piece.

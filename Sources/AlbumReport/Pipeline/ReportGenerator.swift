@@ -323,7 +323,7 @@ extension ReportGenerator {
             if let previous = context.renderCache.reuse(path: path, key: pageKey) {
                 rendered = ScreenRenderer.RenderedSheet(
                     png: previous.png, width: previous.width, height: previous.height, decodeFailures: [:])
-                written = try writer.stage(rendered.png, at: path)
+                written = try writer.stage(rendered.png, at: path, knownSHA256: previous.sha256)
             } else {
                 // The PNG goes to its file chunk by chunk as the strips are encoded.
                 let file = try writer.stageStream(at: path)
@@ -425,8 +425,10 @@ extension ReportGenerator {
         let size: (width: Int, height: Int)
         var decodeFailure: String?
         var reused = false
+        var knownSHA256: String?
         if let previous = context.renderCache.reuse(path: path, key: key) {
             reused = true
+            knownSHA256 = previous.sha256
             png = previous.png
             size = (previous.width, previous.height)
             screen.renderKey = key
@@ -454,7 +456,7 @@ extension ReportGenerator {
             // that its warning is raised again.
             if decodeFailure == nil { screen.renderKey = key }
         }
-        let written = try writer.stage(png, at: path)
+        let written = try writer.stage(png, at: path, knownSHA256: knownSHA256)
         return CardResult(
             file: Manifest.FileRecord(
                 path: path, widthPixels: size.width, heightPixels: size.height, bytes: written.bytes,

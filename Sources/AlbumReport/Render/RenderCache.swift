@@ -22,17 +22,31 @@ struct RenderCache: Sendable {
     /// The previous report in `output`, if its manifest can be read.
     init(output: URL) {
         self.output = output
+        // Only what reuse needs is decoded: the items and frames of a large manifest are skipped.
+        struct Previous: Decodable {
+            struct File: Decodable {
+                var path: String
+                var sha256: String
+                var widthPixels: Int
+                var heightPixels: Int
+            }
+            struct Screen: Decodable {
+                var file: String
+                var renderKey: String?
+            }
+            var files: [File]
+            var screens: [Screen]
+        }
         guard let data = try? Data(contentsOf: output.appendingPathComponent(ReportWriter.manifestName)),
-            let manifest = try? JSONDecoder().decode(Manifest.self, from: data)
+            let manifest = try? JSONDecoder().decode(Previous.self, from: data)
         else {
             entries = [:]
             return
         }
         var entries: [String: Entry] = [:]
+        let files = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for screen in manifest.screens {
-            guard let key = screen.renderKey, let file = manifest.files.first(where: { $0.path == screen.file }) else {
-                continue
-            }
+            guard let key = screen.renderKey, let file = files[screen.file] else { continue }
             entries[screen.file] = Entry(
                 key: key, sha256: file.sha256, width: file.widthPixels, height: file.heightPixels)
         }
@@ -40,12 +54,12 @@ struct RenderCache: Sendable {
     }
 
     /// The previous PNG at `path` when its key is `key` and its bytes are intact.
-    func reuse(path: String, key: String) -> (png: Data, width: Int, height: Int)? {
+    func reuse(path: String, key: String) -> (png: Data, width: Int, height: Int, sha256: String)? {
         guard let entry = entries[path], entry.key == key, ReportWriter.isSafeRelativePath(path),
             let data = try? Data(contentsOf: output.appendingPathComponent(path)),
             SHA256.hex(of: data) == entry.sha256
         else { return nil }
-        return (data, entry.width, entry.height)
+        return (data, entry.width, entry.height, entry.sha256)
     }
 
     /// A key over `parts`.

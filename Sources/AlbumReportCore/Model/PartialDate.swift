@@ -54,18 +54,39 @@ public struct PartialDate: Sendable, Hashable, Codable, CustomStringConvertible 
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         guard let date = calendar.date(from: components) else { return description }
-        let formatter = DateFormatter()
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.locale = locale
+        let template: String
         switch (month, day) {
-        case (.some, .some):
-            formatter.setLocalizedDateFormatFromTemplate("yMMMd")
-        case (.some, .none):
-            formatter.setLocalizedDateFormatFromTemplate("yMMM")
-        default:
-            formatter.setLocalizedDateFormatFromTemplate("y")
+        case (.some, .some): template = "yMMMd"
+        case (.some, .none): template = "yMMM"
+        default: template = "y"
         }
-        return formatter.string(from: date)
+        return Self.formatters.string(from: date, template: template, locale: locale, calendar: calendar)
+    }
+
+    /// Formatters are costly to make (a millisecond each) and cheap to use: one per locale and
+    /// template, used under a lock because cards are laid out on several threads at once.
+    private static let formatters = FormatterCache()
+
+    private final class FormatterCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var formatters: [String: DateFormatter] = [:]
+
+        func string(from date: Date, template: String, locale: Locale, calendar: Calendar) -> String {
+            lock.withLock {
+                let key = locale.identifier + "|" + template
+                let formatter: DateFormatter
+                if let cached = formatters[key] {
+                    formatter = cached
+                } else {
+                    formatter = DateFormatter()
+                    formatter.calendar = calendar
+                    formatter.timeZone = calendar.timeZone
+                    formatter.locale = locale
+                    formatter.setLocalizedDateFormatFromTemplate(template)
+                    formatters[key] = formatter
+                }
+                return formatter.string(from: date)
+            }
+        }
     }
 }
