@@ -34,4 +34,5 @@ bench: deps
 	$(SWIFT) build -c release --product albumreport
 	$(SWIFT) build -c release --product albumreport-bench
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench report --runs 3
+	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench fetch --runs 3
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench compare
