@@ -4,13 +4,15 @@ import AlbumReportTestSupport
 import Foundation
 import Testing
 
-/// Runs the pipeline once against a loopback server.
+/// Runs the pipeline once, without retries (tests count requests).
 func generateOnce(
-    _ feed: URL, output: URL, configure: (inout GenerateOptions) -> Void = { _ in }
+    _ feed: FeedSource, output: URL, configure: (inout GenerateOptions) -> Void = { _ in }
 ) async throws -> ReportSummary {
     var options = GenerateOptions(output: output)
-    options.feed = .remote(feed)
+    options.feed = feed
     options.retry = .none
+    // Loopback answers in milliseconds; the long timeout only keeps a machine busy with the rest
+    // of the suite from failing a test that is about something else.
     options.timeout = .seconds(60)
     configure(&options)
     let transport = AsyncHTTPTransport(limits: options.limitsForTests)
@@ -33,14 +35,14 @@ struct CacheTests {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let cache = scratch.url.appendingPathComponent("cache")
-        let first = try await generateOnce(chart.feedURL, output: scratch.url.appendingPathComponent("one")) {
+        let first = try await generateOnce(.remote(chart.feedURL), output: scratch.url.appendingPathComponent("one")) {
             $0.cacheDirectory = cache
         }
         let firstBytes = chart.server.bodyBytesSent(prefix: "/art/")
         #expect(firstBytes > 0)
         #expect(first.network["artwork"]?.cacheHits == 0)
 
-        let second = try await generateOnce(chart.feedURL, output: scratch.url.appendingPathComponent("two")) {
+        let second = try await generateOnce(.remote(chart.feedURL), output: scratch.url.appendingPathComponent("two")) {
             $0.cacheDirectory = cache
         }
         #expect(chart.server.bodyBytesSent(prefix: "/art/") == firstBytes, "no image bytes the second time")
@@ -65,7 +67,7 @@ struct CacheTests {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let cache = scratch.url.appendingPathComponent("cache")
-        _ = try await generateOnce(chart.feedURL, output: scratch.url.appendingPathComponent("one")) {
+        _ = try await generateOnce(.remote(chart.feedURL), output: scratch.url.appendingPathComponent("one")) {
             $0.cacheDirectory = cache
             $0.limit = 2
         }
@@ -80,7 +82,7 @@ struct CacheTests {
             try data.write(to: url)
         }
         let before = chart.server.bodyBytesSent(prefix: "/art/")
-        let again = try await generateOnce(chart.feedURL, output: scratch.url.appendingPathComponent("two")) {
+        let again = try await generateOnce(.remote(chart.feedURL), output: scratch.url.appendingPathComponent("two")) {
             $0.cacheDirectory = cache
             $0.limit = 2
         }
@@ -107,7 +109,9 @@ struct CacheTests {
         defer { scratch.remove() }
         let cache = scratch.url.appendingPathComponent("cache")
         for refresh in [false, false, true] {
-            _ = try await generateOnce(server.url("/facts.json"), output: scratch.url.appendingPathComponent("out")) {
+            _ = try await generateOnce(
+                .remote(server.url("/facts.json")), output: scratch.url.appendingPathComponent("out")
+            ) {
                 $0.cacheDirectory = cache
                 $0.refresh = refresh
             }
@@ -140,7 +144,7 @@ struct LookupTests {
         let feed = try Self.serveV2(server)
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        let summary = try await generateOnce(feed, output: scratch.url) {
+        let summary = try await generateOnce(.remote(feed), output: scratch.url) {
             $0.lookupURL = server.url("/lookup")
             $0.limit = 5
         }
@@ -175,7 +179,7 @@ struct LookupTests {
         let feed = try Self.serveV2(server)
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        let failed = try await generateOnce(feed, output: scratch.url.appendingPathComponent("a")) {
+        let failed = try await generateOnce(.remote(feed), output: scratch.url.appendingPathComponent("a")) {
             $0.lookupURL = server.url("/lookup")
             $0.limit = 3
         }
@@ -185,7 +189,7 @@ struct LookupTests {
         #expect(warnings.first?.message.contains("--no-enrich") == true)
 
         let before = server.requestCount("/lookup")
-        let off = try await generateOnce(feed, output: scratch.url.appendingPathComponent("b")) {
+        let off = try await generateOnce(.remote(feed), output: scratch.url.appendingPathComponent("b")) {
             $0.lookupURL = server.url("/lookup")
             $0.limit = 3
             $0.enrich = false

@@ -178,6 +178,6 @@ struct Chromium {
 
     private func run(_ arguments: [String]) async throws -> ProductBinary.Outcome {
         try await ProductBinary.run(
-            executable: executable, arguments, in: FileManager.default.temporaryDirectory, timeout: .seconds(120))
+            executable: executable, arguments, in: FileManager.default.temporaryDirectory, timeout: .seconds(300))
     }
 }

@@ -9,22 +9,7 @@ struct GenerateTests {
     func generate(
         _ feed: FeedSource, output: URL, configure: (inout GenerateOptions) -> Void = { _ in }
     ) async throws -> ReportSummary {
-        var options = GenerateOptions(output: output)
-        options.feed = feed
-        options.retry = .none
-        // Loopback answers in milliseconds; the long timeout only keeps a machine busy with the
-        // rest of the suite from failing a test that is about something else.
-        options.timeout = .seconds(60)
-        configure(&options)
-        let transport = AsyncHTTPTransport(limits: options.limitsForTests)
-        do {
-            let summary = try await ReportGenerator(transport: transport).generate(options)
-            await transport.shutdown()
-            return summary
-        } catch {
-            await transport.shutdown()
-            throw error
-        }
+        try await generateOnce(feed, output: output, configure: configure)
     }
 
     func manifest(in folder: URL) throws -> Manifest {
