@@ -16,7 +16,12 @@ enum Interrupts {
                 return source
             }
             let retained = Retained(sources)
-            continuation.onTermination = { _ in retained.sources.forEach { $0.cancel() } }
+            continuation.onTermination = { _ in
+                retained.sources.forEach { $0.cancel() }
+                // Ctrl-C works again once nobody listens (while the client shuts down, say).
+                signal(SIGINT, SIG_DFL)
+                signal(SIGTERM, SIG_DFL)
+            }
         }
     }
 

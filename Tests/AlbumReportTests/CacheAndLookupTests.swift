@@ -122,6 +122,40 @@ struct CacheTests {
     }
 }
 
+extension CacheTests {
+    @Test("a server that stops answering: the cached feed is used with a warning; with --refresh it is an error")
+    func staleFeed() async throws {
+        let server = try await LoopbackHTTPServer.start()
+        defer { Task { await server.shutdown() } }
+        let feed = Data(#"{"title": "Facts", "rows": [{"title": "One", "description": "The first fact."}]}"#.utf8)
+        server.setRoute(
+            "/etag.json", .init(headers: [("Content-Type", "application/json"), ("ETag", "\"a\"")], body: feed))
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let cache = scratch.url.appendingPathComponent("cache")
+        let url = FeedSource.remote(server.url("/etag.json"))
+        let first = try await generateOnce(url, output: scratch.url.appendingPathComponent("a")) {
+            $0.cacheDirectory = cache
+        }
+        #expect(first.warnings.isEmpty)
+
+        server.setRoute("/etag.json", .init(body: feed, delay: .seconds(5)))
+        let stale = try await generateOnce(url, output: scratch.url.appendingPathComponent("b")) {
+            $0.cacheDirectory = cache
+            $0.timeout = .seconds(1)
+        }
+        #expect(stale.warnings.count == 1)
+        #expect(stale.warnings.first?.message.contains("so the copy cached 0 minute(s) ago was used") == true)
+        await #expect(throws: ReportError.self) {
+            _ = try await generateOnce(url, output: scratch.url.appendingPathComponent("c")) {
+                $0.cacheDirectory = cache
+                $0.timeout = .seconds(1)
+                $0.refresh = true
+            }
+        }
+    }
+}
+
 @Suite("Complete cards for v2 feeds: the iTunes Lookup API")
 struct LookupTests {
     static func serveV2(_ server: LoopbackHTTPServer) throws -> URL {

@@ -152,6 +152,36 @@ struct ReportSafetyTests {
         #expect(root.standardError.contains("cannot be /"))
     }
 
+    @Test("a linked output folder is written through its link; a user's file where the report puts one stops the run")
+    func linksAndCollisions() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let www = scratch.url.appendingPathComponent("www")
+        try FileManager.default.createDirectory(at: www, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: scratch.url.appendingPathComponent("Output"), withDestinationURL: www)
+        for _ in 0..<2 {
+            let run = try await ProductBinary.run(
+                ["generate", "--limit", "2", "--output", "Output", "-q"], in: scratch.url)
+            #expect(run.exitCode == 0, "\(run.standardError)")
+        }
+        let link = try FileManager.default.destinationOfSymbolicLink(
+            atPath: scratch.url.appendingPathComponent("Output").path)
+        #expect(link == www.path, "the link is still a link")
+        #expect(FileManager.default.fileExists(atPath: www.appendingPathComponent("index.html").path))
+
+        // --force into a site folder with its own index.html: refused, and the file is untouched.
+        let site = scratch.url.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        try Data("<p>my page</p>".utf8).write(to: site.appendingPathComponent("index.html"))
+        let forced = try await ProductBinary.run(
+            ["generate", "--limit", "1", "--output", "site", "--force"], in: scratch.url)
+        #expect(forced.exitCode == 1)
+        #expect(forced.standardError.contains("is not from an earlier report"))
+        #expect(try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8) == "<p>my page</p>")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("sheet.png").path))
+    }
+
     @Test("on a terminal: a live bar erased when done, colour unless NO_COLOR; in a pipe: one plain line per stage")
     func terminalAndPipe() async throws {
         let scratch = try TemporaryDirectory()
@@ -275,5 +305,24 @@ struct ReportSafetyTests {
         #expect(mixed.standardError.contains("other inputs than shard 1"))
         let bad = try await ProductBinary.run(["generate", "--shard", "4/3"], in: scratch.url)
         #expect(bad.exitCode == 64)
+
+        // A shard rendered without cards would leave holes: refused.
+        let sheetOnly = try await ProductBinary.run(
+            ["generate", "--feed", "feed.json", "--output", "nocards2", "--shard", "2/3", "--no-cards", "-q"],
+            in: scratch.url)
+        #expect(sheetOnly.exitCode == 0)
+        let holes = try await ProductBinary.run(
+            ["merge", "part1", "nocards2", "part3", "--output", "m5"], in: scratch.url)
+        #expect(holes.exitCode == 1)
+        #expect(holes.standardError.contains("has no card for"))
+
+        // A damaged shard manifest is an error, never a crash.
+        let damaged = scratch.url.appendingPathComponent("part2/manifest.json")
+        let text = try String(contentsOf: damaged, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"count\" : 3", with: "\"count\" : 0").utf8).write(to: damaged)
+        let broken = try await ProductBinary.run(
+            ["merge", "part1", "part2", "part3", "--output", "m6"], in: scratch.url)
+        #expect(broken.exitCode == 1)
+        #expect(broken.standardError.contains("not a manifest albumreport can read"))
     }
 }

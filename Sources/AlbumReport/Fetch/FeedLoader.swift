@@ -11,6 +11,8 @@ public struct LoadedFeed: Sendable {
     public var sourceDescription: String
     /// The folder a local feed lives in (its artwork may be relative to it); nil for remote feeds.
     public var localDirectory: URL?
+    /// Set when the server failed and an older cached copy was used instead.
+    public var staleWarning: String?
 }
 
 /// Loads a feed's bytes from the embedded sample, a file or an HTTP server.
@@ -56,7 +58,9 @@ public struct FeedLoader: Sendable {
         case .remote(let url):
             let response: HTTPResponse
             do {
-                response = try await fetcher.get(url, cache: cache, allowFresh: allowFreshCache)
+                // With --refresh (no fresh copy allowed) a failing server is an error, not an old copy.
+                response = try await fetcher.get(
+                    url, cache: cache, allowFresh: allowFreshCache, allowStale: allowFreshCache)
             } catch {
                 throw .fetch(source: source.description, error)
             }
@@ -68,9 +72,16 @@ public struct FeedLoader: Sendable {
                 }
                 throw .fetch(source: source.description, .httpStatus(url: url.absoluteString, status: response.status))
             }
+            var stale: String?
+            if let note = response.headers[HTTPCache.staleHeader] {
+                let parts = note.split(separator: " ", maxSplits: 1)
+                let minutes = (Int(parts.first ?? "0") ?? 0) / 60
+                stale =
+                    "The feed could not be fetched (\(parts.count > 1 ? String(parts[1]) : "no answer")), so the copy cached \(minutes) minute(s) ago was used. Pass --refresh to fail instead."
+            }
             return LoadedFeed(
                 data: response.body, httpStatus: response.status, sourceDescription: source.description,
-                localDirectory: nil)
+                localDirectory: nil, staleWarning: stale)
         }
     }
 

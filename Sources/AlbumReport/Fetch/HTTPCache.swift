@@ -24,6 +24,9 @@ public struct HTTPCache: Sendable {
         var sha256: String
     }
 
+    /// Set on a response served from the cache because the server failed: "AGE-SECONDS REASON".
+    public static let staleHeader = "x-albumreport-stale"
+
     /// A cache in `directory` (created when first written).
     public init(directory: URL) {
         self.directory = directory
@@ -142,7 +145,13 @@ extension HTTPFetcher {
     /// GET through `cache`: a fresh entry is used as it is (when `allowFresh`), a stale one is
     /// revalidated with a conditional request (304 → the cached body, no bytes downloaded), and
     /// when the server cannot be reached at all a cached body is used rather than nothing.
-    public func get(_ url: URL, cache: HTTPCache?, allowFresh: Bool) async throws(FetchError) -> HTTPResponse {
+    ///
+    /// A cached copy used because the server could not be reached carries the header
+    /// ``HTTPCache/staleHeader`` ("AGE-SECONDS REASON"), so callers can say so; with
+    /// `allowStale: false` the failure is thrown instead.
+    public func get(
+        _ url: URL, cache: HTTPCache?, allowFresh: Bool, allowStale: Bool = true
+    ) async throws(FetchError) -> HTTPResponse {
         guard let cache else { return try await get(url).response }
         let key = url.absoluteString
         let stage = self.stage
@@ -170,9 +179,12 @@ extension HTTPFetcher {
             cache.store(key, response: response)
             return response
         } catch {
-            guard error != .cancelled else { throw error }
+            guard error != .cancelled, allowStale else { throw error }
             stats.record(stage) { $0.cacheHits += 1 }
-            return cache.response(entry, body: body)
+            var stale = cache.response(entry, body: body)
+            let age = max(0, Int(Date().timeIntervalSince1970 - entry.storedAt))
+            stale.headers[HTTPCache.staleHeader] = "\(age) \(error.description)"
+            return stale
         }
     }
 }

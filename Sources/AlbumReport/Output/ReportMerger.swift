@@ -103,6 +103,20 @@ public enum ReportMerger {
             }
         }
 
+        // Every shard renders cards, or none does (--no-cards or a facts feed): a shard rendered
+        // with other options would leave holes.
+        let cardRanks = Set(ordered.flatMap { $0.1.screens.filter { $0.kind == .card }.compactMap(\.rank) })
+        if !cardRanks.isEmpty {
+            for (place, part) in ordered {
+                guard let shard = part.shard else { continue }
+                let owned = first.items.filter { shard.contains(rank: $0.rank) }
+                if let missing = owned.first(where: { !cardRanks.contains($0.rank) }) {
+                    throw .output(
+                        "\(place) (shard \(shard)) has no card for #\(missing.rank), though other shards have cards: render every shard with the same options (--no-cards, --png-compression, …)."
+                    )
+                }
+            }
+        }
         let sheets = first.screens.filter { $0.kind == .sheet }
         let sheetFiles = Set(sheets.map(\.file))
         let cards = ordered.flatMap { $0.1.screens.filter { $0.kind == .card } }.sorted { $0.file < $1.file }

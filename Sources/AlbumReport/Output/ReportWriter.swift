@@ -14,6 +14,8 @@ public struct ReportWriter: Sendable {
     public let output: URL
     /// Where this run's files wait until the report is complete.
     public let staging: URL
+    /// Whether the staging folder is inside the output folder (no atomic swap possible).
+    let inPlace: Bool
 
     /// The manifest's file name.
     public static let manifestName = "manifest.json"
@@ -22,7 +24,7 @@ public struct ReportWriter: Sendable {
 
     /// The checks of ``prepare(output:force:)`` alone, so a run can fail before it downloads anything.
     public static func checkOutput(_ output: URL, force: Bool) throws(ReportError) {
-        let output = output.standardizedFileURL
+        let output = resolved(output)
         let manager = FileManager.default
         guard output.path != "/", !output.path.isEmpty else {
             throw .output("The output folder cannot be / (the tool replaces the folder it writes). Pass --output DIR.")
@@ -45,19 +47,41 @@ public struct ReportWriter: Sendable {
     /// Refuses `/`, a path that is not a folder, and (unless `force`) a folder that holds files
     /// but no report of ours. Hidden entries such as `.gitkeep` do not count as files.
     public static func prepare(output: URL, force: Bool = false) throws(ReportError) -> ReportWriter {
-        let output = output.standardizedFileURL
+        let output = resolved(output)
         try checkOutput(output, force: force)
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
-        removeAbandonedStaging(in: parent, name: output.lastPathComponent)
-        let staging = parent.appendingPathComponent(
-            ".\(output.lastPathComponent).albumreport-\(getpid())-\(UUID().uuidString.prefix(8))")
+        // The swap needs a staging folder on the same file system as the output folder, in a
+        // parent we may write. A mount point (a Docker volume) or a read-only parent gets the
+        // staging folder inside the output folder instead, replaced file by file.
+        let inPlace =
+            manager.fileExists(atPath: output.path)
+            && (access(parent.path, W_OK) != 0 || device(of: parent) != device(of: output))
+        let base = inPlace ? output : parent
+        removeAbandonedStaging(in: base, name: output.lastPathComponent)
+        let staging = base.appendingPathComponent(
+            ".\(output.lastPathComponent).albumreport-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())")
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+            try Data().write(to: staging.appendingPathComponent(stagingMarker))
         } catch {
-            throw .write(path: parent.path, detail: error.localizedDescription)
+            throw .write(path: base.path, detail: error.localizedDescription)
         }
-        return ReportWriter(output: output, staging: staging)
+        return ReportWriter(output: output, staging: staging, inPlace: inPlace)
+    }
+
+    /// Marks a folder as this tool's staging folder, so that cleaning up never removes a user's.
+    static let stagingMarker = ".albumreport-staging"
+
+    /// `url` with symbolic links resolved: a linked output folder is written through its link.
+    static func resolved(_ url: URL) -> URL {
+        url.standardizedFileURL.resolvingSymlinksInPath()
+    }
+
+    private static func device(of url: URL) -> UInt64? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        return UInt64(info.st_dev)
     }
 
     /// Writes `data` to `relativePath` in the staging folder and returns its size and SHA-256
@@ -97,21 +121,56 @@ public struct ReportWriter: Sendable {
         _ = try stage(manifest, at: Self.manifestName)
         if let page { _ = try stage(page, at: GalleryPage.fileName) }
         let manager = FileManager.default
+        let marker = output.appendingPathComponent(Self.stagingMarker)
         guard manager.fileExists(atPath: output.path) else {
             try Self.rename(staging, to: output)
+            try? manager.removeItem(at: marker)
             return
         }
-        let previous = Self.previousFiles(in: output).union(Self.reportFiles)
+        // The files of an earlier report of ours may be replaced or removed; nothing else may.
+        let previous = Self.holdsReport(output) ? Self.previousFiles(in: output).union(Self.reportFiles) : []
+        try refuseCollisions(previous: previous)
+        if inPlace {
+            try replaceFileByFile(previous: previous)
+            return
+        }
         try carryOver(from: output, into: staging, relativePath: "", previous: previous)
-        Self.copyPermissions(from: output, to: staging)
+        Self.copyAttributes(from: output, to: staging)
         if albumreport_exchange_paths(staging.path, output.path) == 0 {
+            // The marker now marks the old report's folder, so that a run killed right here has
+            // it cleaned up next time.
+            _ = Foundation.rename(marker.path, staging.appendingPathComponent(Self.stagingMarker).path)
             // `staging` now holds the old report. Anything the user added to it during the run
-            // is moved over; the rest was ours and goes.
-            try? carryOver(from: staging, into: output, relativePath: "", previous: previous, move: true)
-            abandon()
+            // is moved over; the rest was ours and goes — unless a move failed, in which case the
+            // old folder is left where it is rather than lose a file.
+            do {
+                try carryOver(from: staging, into: output, relativePath: "", previous: previous, move: true)
+                abandon()
+            } catch {
+                try? FileManager.default.removeItem(at: staging.appendingPathComponent(Self.stagingMarker))
+            }
         } else {
             // No atomic exchange on this file system: replace file by file (each rename atomic).
             try replaceFileByFile(previous: previous)
+        }
+    }
+
+    /// A file of the user's (not from an earlier report) where the report puts one of its own is
+    /// never replaced: the run stops before anything is swapped.
+    private func refuseCollisions(previous: Set<String>) throws(ReportError) {
+        let manager = FileManager.default
+        let staged = (manager.enumerator(atPath: staging.path)?.allObjects as? [String] ?? []).sorted()
+        for path in staged where !previous.contains(path) && path != Self.stagingMarker {
+            var stagedIsDirectory: ObjCBool = false
+            var existingIsDirectory: ObjCBool = false
+            guard
+                manager.fileExists(atPath: staging.appendingPathComponent(path).path, isDirectory: &stagedIsDirectory),
+                manager.fileExists(atPath: output.appendingPathComponent(path).path, isDirectory: &existingIsDirectory)
+            else { continue }
+            if stagedIsDirectory.boolValue && existingIsDirectory.boolValue { continue }
+            throw .output(
+                "\(output.appendingPathComponent(path).path) is not from an earlier report, and the new report would replace it. Move it away or choose another --output folder; nothing was changed."
+            )
         }
     }
 
@@ -129,10 +188,21 @@ public struct ReportWriter: Sendable {
     ) throws(ReportError) {
         let manager = FileManager.default
         let folder = relativePath.isEmpty ? source : source.appendingPathComponent(relativePath)
-        for name in (try? manager.contentsOfDirectory(atPath: folder.path))?.sorted() ?? [] {
+        let names: [String]
+        do {
+            names = try manager.contentsOfDirectory(atPath: folder.path).sorted()
+        } catch {
+            throw .write(
+                path: folder.path,
+                detail:
+                    "it cannot be read, so your files in it could not be kept (\(error.localizedDescription)); nothing was changed"
+            )
+        }
+        for name in names {
             let path = relativePath.isEmpty ? name : relativePath + "/" + name
             if relativePath.isEmpty,
                 name.hasPrefix(".\(output.lastPathComponent).albumreport-") || name.hasPrefix(".albumreport-staging-")
+                    || name == Self.stagingMarker
             {
                 continue
             }
@@ -152,6 +222,7 @@ public struct ReportWriter: Sendable {
                     } catch {
                         throw .write(path: to.path, detail: error.localizedDescription)
                     }
+                    Self.copyAttributes(from: from, to: to)
                 }
                 try carryOver(from: source, into: target, relativePath: path, previous: previous, move: move)
             } else if !manager.fileExists(atPath: to.path), !isSymbolicLink(to) {
@@ -176,9 +247,12 @@ public struct ReportWriter: Sendable {
     /// previous report removed.
     private func replaceFileByFile(previous: Set<String>) throws(ReportError) {
         let manager = FileManager.default
-        let staged = (manager.enumerator(atPath: staging.path)?.allObjects as? [String] ?? []).sorted()
+        // The page and the manifest go last, so they never describe PNGs that are not in place.
+        let staged = (manager.enumerator(atPath: staging.path)?.allObjects as? [String] ?? []).sorted {
+            (Self.reportFiles.contains($0) ? 1 : 0, $0) < (Self.reportFiles.contains($1) ? 1 : 0, $1)
+        }
         let current = Set(staged)
-        for path in staged where !path.hasSuffix("/") {
+        for path in staged where !path.hasSuffix("/") && path != Self.stagingMarker {
             let source = staging.appendingPathComponent(path)
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: source.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -200,12 +274,13 @@ public struct ReportWriter: Sendable {
         }
     }
 
-    private static func copyPermissions(from source: URL, to target: URL) {
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: source.path),
-            let permissions = attributes[.posixPermissions]
-        {
-            try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: target.path)
-        }
+    /// Mode, owner and group of a folder, carried to its replacement (owner and group where the
+    /// user may set them). `stat` follows links: a linked folder's own mode is not the link's.
+    private static func copyAttributes(from source: URL, to target: URL) {
+        var info = stat()
+        guard stat(source.path, &info) == 0 else { return }
+        _ = chown(target.path, info.st_uid, info.st_gid)
+        _ = chmod(target.path, info.st_mode & 0o7777)
     }
 
     // MARK: - What is in the output folder
@@ -238,7 +313,13 @@ public struct ReportWriter: Sendable {
         let prefix = ".\(name).albumreport-"
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         where entry.hasPrefix(prefix) {
-            guard let pid = Int32(entry.dropFirst(prefix.count).prefix { $0 != "-" }) else { continue }
+            // Only `.NAME.albumreport-PID-xxxxxxxx` folders with our marker inside, whose process is gone.
+            let parts = entry.dropFirst(prefix.count).split(separator: "-")
+            guard parts.count == 2, let pid = Int32(parts[0]), parts[1].count == 8,
+                parts[1].allSatisfy({ $0.isHexDigit }),
+                FileManager.default.fileExists(
+                    atPath: parent.appendingPathComponent(entry).appendingPathComponent(stagingMarker).path)
+            else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH {
                 try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
             }

@@ -69,6 +69,7 @@ public struct ReportGenerator: Sendable {
             }.mapError(ReportError.decode).get()
             return (output, "\(output.feed.items.count) items (\(output.feed.format.rawValue))")
         }
+        if let stale = loaded.staleWarning { run.warnings.append(ReportWarning(stage: .fetch, message: stale)) }
         run.warnings += decoded.warnings
         let feed = decoded.feed
         var items = options.limit.map { Array(feed.items.prefix($0)) } ?? feed.items

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One of N parts of a report, for splitting a large job across machines (a CI matrix):
 /// shard I of N renders the cards of the items whose rank ≡ I (mod N), and shard 1 also renders
 /// the sheet; `albumreport merge` joins the N parts into the report one run would have written.
@@ -19,6 +21,19 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
         self.init(index: index, count: count)
+    }
+
+    /// Decodes and validates: a damaged manifest's shard is an error, never a division by zero.
+    public init(from decoder: any Decoder) throws {
+        enum Keys: String, CodingKey { case index, count }
+        let container = try decoder.container(keyedBy: Keys.self)
+        let index = try container.decode(Int.self, forKey: .index)
+        let count = try container.decode(Int.self, forKey: .count)
+        guard let shard = Shard(index: index, count: count) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .count, in: container, debugDescription: "shard \(index)/\(count) is not 1 ≤ I ≤ N ≤ 10000")
+        }
+        self = shard
     }
 
     /// Whether this shard renders the card of the item ranked `rank`.
