@@ -31,6 +31,13 @@ struct Console: Sendable {
         usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
+    /// The width of the terminal on standard error: its window size, else `COLUMNS`, else 80.
+    static func terminalColumns(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+        var size = winsize()
+        if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return Int(environment["COLUMNS"] ?? "") ?? 80
+    }
+
     /// A warning line, with its prefix in yellow on a colour terminal.
     func warning(_ text: String) {
         error(styled("warning:", "33") + " " + text)
@@ -65,7 +72,7 @@ final class TerminalProgress: ProgressReporter, @unchecked Sendable {
 
     init(console: Console, columns: Int) {
         self.console = console
-        width = max(min(columns, 120), 40)
+        width = max(min(columns, 120), 20)
     }
 
     func report(_ event: ProgressEvent) {
@@ -110,12 +117,17 @@ final class TerminalProgress: ProgressReporter, @unchecked Sendable {
             let figures =
                 "\(done)/\(total)  " + String(format: "%.1f/s", rate)
                 + (done < total && rate > 0 ? String(format: "  ETA %.1f s", remaining) : "")
-            let barWidth = max(min(30, width - visible - figures.count - 6), 10)
-            let filled = min(barWidth, barWidth * done / total)
-            let bar =
-                String(repeating: "=", count: filled) + (filled < barWidth ? ">" : "")
-                + String(repeating: " ", count: max(barWidth - filled - 1, 0))
-            line += " [\(bar)]  \(figures)"
+            let barWidth = min(30, width - 1 - visible - figures.count - 5)
+            if barWidth >= 5 {
+                let filled = max(0, min(barWidth, barWidth * done / total))
+                let bar =
+                    String(repeating: "=", count: filled) + (filled < barWidth ? ">" : "")
+                    + String(repeating: " ", count: max(barWidth - filled - 1, 0))
+                line += " [\(bar)]  \(figures)"
+            } else {
+                // Too narrow for a bar: the figures alone, so the line does not wrap.
+                line += " \(figures)"
+            }
         } else {
             line += " …"
         }

@@ -199,7 +199,7 @@ struct GenerateCommand: AsyncParsableCommand {
         let bar =
             console.isTerminal && !quiet && !json && effectiveLogLevel > .info
             ? TerminalProgress(
-                console: console, columns: Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 80) : nil
+                console: console, columns: Console.terminalColumns()) : nil
         let progress: any ProgressReporter =
             bar ?? (quiet || json ? SilentProgress() as any ProgressReporter : LineProgress(console: console))
         let outcome = await Self.generateUntilInterrupted(options, transport: transport, progress: progress)
