@@ -40,10 +40,8 @@ struct MergeCommand: ParsableCommand {
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         func resolve(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL }
         let console = Console()
-        let outcome = Result { () throws(ReportError) in
-            try ReportMerger.merge(
-                shards.map(resolve), into: resolve(output), templatesDirectory: templates.map(resolve), force: force)
-        }
+        let outcome = Self.merge(
+            shards.map(resolve), into: resolve(output), templatesDirectory: templates.map(resolve), force: force)
         switch outcome {
         case .success(let manifest):
             if !quiet {
@@ -56,6 +54,19 @@ struct MergeCommand: ParsableCommand {
         case .failure(let error):
             console.error(console.styled("error:", "31") + " [merge] \(error.description)")
             throw ExitCode(1)
+        }
+    }
+
+    /// The merge as a value: a `Result { () throws(ReportError) in … }` here was miscompiled by
+    /// Swift 6.3.1 (a crash copying the manifest out of the failure path).
+    private static func merge(
+        _ folders: [URL], into output: URL, templatesDirectory: URL?, force: Bool
+    ) -> Result<Manifest, ReportError> {
+        do {
+            return .success(
+                try ReportMerger.merge(folders, into: output, templatesDirectory: templatesDirectory, force: force))
+        } catch {
+            return .failure(error)
         }
     }
 }
