@@ -92,6 +92,18 @@ public struct HTTPCache: Sendable {
         }
     }
 
+    /// After a 304: the entry's age restarts and any validators or max-age the answer carries
+    /// replace the stored ones. Only the small metadata file is written; the body is unchanged.
+    func renew(_ url: String, entry: Entry, notModified response: HTTPResponse, now: Date = Date()) {
+        var renewed = entry
+        renewed.storedAt = now.timeIntervalSince1970
+        if let etag = response.headers["etag"] { renewed.etag = etag }
+        if let lastModified = response.headers["last-modified"] { renewed.lastModified = lastModified }
+        if response.headers["cache-control"] != nil { renewed.maxAge = Self.maxAge(response.headers["cache-control"]) }
+        guard let meta = try? JSONEncoder().encode(renewed) else { return }
+        try? Self.writeAtomically(meta, to: paths(url).meta)
+    }
+
     /// `If-None-Match` / `If-Modified-Since` for a cached entry.
     func validators(_ entry: Entry) -> [(String, String)] {
         var headers: [(String, String)] = []
@@ -168,12 +180,7 @@ extension HTTPFetcher {
             let response = try await get(url, headers: cache.validators(entry)).response
             if response.status == 304 {
                 stats.record(stage) { $0.cacheHits += 1 }
-                // Refresh the entry's age (and any new validators) without its body changing.
-                var renewed = cache.response(entry, body: body)
-                for name in ["etag", "last-modified", "cache-control"] {
-                    if let value = response.headers[name] { renewed.headers[name] = value }
-                }
-                cache.store(key, response: renewed)
+                cache.renew(key, entry: entry, notModified: response)
                 return cache.response(entry, body: body)
             }
             cache.store(key, response: response)

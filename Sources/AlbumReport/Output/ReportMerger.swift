@@ -12,7 +12,6 @@ public enum ReportMerger {
         let parts = try folders.map { folder throws(ReportError) in (folder, try fragment(in: folder)) }
         let manifest = try merged(parts.map { ($0.0.path, $0.1) })
 
-        try ReportWriter.checkOutput(output, force: force)
         let writer = try ReportWriter.prepare(output: output, force: force)
         do {
             let sources = Dictionary(

@@ -128,7 +128,7 @@ public struct ReportWriter: Sendable {
             return
         }
         // The files of an earlier report of ours may be replaced or removed; nothing else may.
-        let previous = Self.holdsReport(output) ? Self.previousFiles(in: output).union(Self.reportFiles) : []
+        let previous = Self.previousFiles(in: output).map { $0.union(Self.reportFiles) } ?? []
         try refuseCollisions(previous: previous)
         if inPlace {
             try replaceFileByFile(previous: previous)
@@ -287,10 +287,7 @@ public struct ReportWriter: Sendable {
 
     /// Whether `folder` holds a manifest written by albumreport.
     static func holdsReport(_ folder: URL) -> Bool {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent(manifestName)),
-            let manifest = try? JSONDecoder().decode(PreviousManifest.self, from: data)
-        else { return false }
-        return manifest.generator.hasPrefix("albumreport")
+        previousFiles(in: folder) != nil
     }
 
     /// The entries of `folder` whose names do not start with a dot.
@@ -298,13 +295,14 @@ public struct ReportWriter: Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
     }
 
-    /// The files the previous report in `folder` recorded as its own.
-    static func previousFiles(in folder: URL) -> Set<String> {
+    /// The files the previous report in `folder` recorded as its own; nil when the folder holds
+    /// no manifest written by albumreport.
+    static func previousFiles(in folder: URL) -> Set<String>? {
         let url = folder.appendingPathComponent(manifestName)
         guard let data = try? Data(contentsOf: url),
             let manifest = try? JSONDecoder().decode(PreviousManifest.self, from: data),
             manifest.generator.hasPrefix("albumreport")
-        else { return [] }
+        else { return nil }
         return Set(manifest.files.map(\.path).filter(isSafeRelativePath))
     }
 

@@ -77,7 +77,6 @@ public struct ReportGenerator: Sendable {
         let shard = options.shard
         let drawsSheet = shard?.rendersSheet ?? true
         let carded = options.renderCards && feed.format.isAlbumChart
-        var ownItems = shard.map { shard in items.filter { shard.contains(rank: $0.rank) } } ?? items
 
         // 3. Enrich: a v2 feed has no copyright lines; the Lookup API has them. Every shard looks
         // up all the items, so that their manifests agree and merge into one run's.
@@ -95,8 +94,8 @@ public struct ReportGenerator: Sendable {
                 return (records, "\(records.count) of \(needing.count) albums found")
             }
             items = Lookup.enrich(items, with: records)
-            ownItems = Lookup.enrich(ownItems, with: records)
         }
+        let ownItems = shard.map { shard in items.filter { shard.contains(rank: $0.rank) } } ?? items
         let drawnItems = drawsSheet ? items : ownItems
         if feed.items.isEmpty {
             run.warnings.append(ReportWarning(stage: .select, message: "The feed has no entries; the sheet is empty."))
