@@ -110,19 +110,10 @@ struct FetchFaultTests {
         }
         let output = try TemporaryDirectory()
         defer { output.remove() }
-        var options = GenerateOptions(output: output.url)
-        options.feed = .remote(chart.feedURL)
-        options.limit = 3
-        options.timeout = .seconds(1)
-        options.retry = RetryPolicy(maximumRetries: 2, baseDelay: .milliseconds(20), maximumDelay: .seconds(2))
-        let transport = AsyncHTTPTransport(limits: options.limitsForTests)
-        let summary: ReportSummary
-        do {
-            summary = try await ReportGenerator(transport: transport).generate(options)
-            await transport.shutdown()
-        } catch {
-            await transport.shutdown()
-            throw error
+        let summary = try await generateOnce(.remote(chart.feedURL), output: output.url) {
+            $0.limit = 3
+            $0.timeout = .seconds(1)
+            $0.retry = RetryPolicy(maximumRetries: 2, baseDelay: .milliseconds(20), maximumDelay: .seconds(2))
         }
 
         let mine = summary.warnings.filter { $0.rank == 1 }

@@ -33,12 +33,7 @@ struct GalleryTests {
     static func generateHostile(into output: URL) async throws -> Manifest {
         let folder = output.deletingLastPathComponent().appendingPathComponent("hostile-feed.json")
         try hostileFeed().write(to: folder)
-        var options = GenerateOptions(output: output)
-        options.feed = .file(folder)
-        options.retry = .none
-        let transport = AsyncHTTPTransport(limits: options.limitsForTests)
-        defer { Task { await transport.shutdown() } }
-        _ = try await ReportGenerator(transport: transport).generate(options)
+        _ = try await generateOnce(.file(folder), output: output)
         return try JSONDecoder().decode(
             Manifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
     }
@@ -85,20 +80,22 @@ struct GalleryTests {
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         try Data("<h1>{{title}}</h1>{{#cards}}<img src=\"{{file}}\" alt=\"{{alt}}\">{{/cards}}".utf8)
             .write(to: templates.appendingPathComponent("index.mustache"))
-        var options = GenerateOptions(output: scratch.url.appendingPathComponent("Output"))
-        options.limit = 2
-        options.templatesDirectory = templates
-        let transport = AsyncHTTPTransport(limits: options.limitsForTests)
-        defer { Task { await transport.shutdown() } }
-        _ = try await ReportGenerator(transport: transport).generate(options)
-        let html = try String(contentsOf: options.output.appendingPathComponent("index.html"), encoding: .utf8)
+        let output = scratch.url.appendingPathComponent("Output")
+        func generate() async throws {
+            _ = try await generateOnce(.sample, output: output) {
+                $0.limit = 2
+                $0.templatesDirectory = templates
+            }
+        }
+        try await generate()
+        let html = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(
             html.hasPrefix(
                 "<h1>Top Albums</h1><img src=\"cards/001-after-hours.png\" alt=\"After Hours by The Weeknd\">"))
 
         try Data("{{#cards}}unclosed".utf8).write(to: templates.appendingPathComponent("index.mustache"))
         await #expect {
-            _ = try await ReportGenerator(transport: transport).generate(options)
+            try await generate()
         } throws: { error in
             "\(error)".contains("index.mustache could not be read")
         }

@@ -15,14 +15,10 @@ struct GoldenTests {
     func render(
         _ feed: FeedSource, output: URL, configure: (inout GenerateOptions) -> Void = { _ in }
     ) async throws -> Manifest {
-        var options = GenerateOptions(output: output)
-        options.feed = feed
-        options.device = .iPhoneSE
-        options.retry = .none
-        configure(&options)
-        let transport = AsyncHTTPTransport()
-        defer { Task { await transport.shutdown() } }
-        _ = try await ReportGenerator(transport: transport).generate(options)
+        _ = try await generateOnce(feed, output: output) {
+            $0.device = .iPhoneSE
+            configure(&$0)
+        }
         return try JSONDecoder().decode(
             Manifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
     }
