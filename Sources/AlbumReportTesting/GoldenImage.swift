@@ -58,7 +58,8 @@ public enum GoldenImage {
     ///   - options: the comparison settings (defaults as `albumreport compare`).
     ///   - record: nil to take the mode from ``RecordMode/fromEnvironment(_:)``.
     ///   - artifacts: where the actual, diff and side-by-side images of a failure go (default: a
-    ///     folder under the temporary directory named after the golden).
+    ///     folder under the temporary directory named after the golden and its path, so that
+    ///     goldens of the same name in different folders, compared in parallel, never share one).
     ///   - testFilter: the `swift test --filter` value printed in the re-record command.
     @discardableResult
     public static func assertMatches(
@@ -87,7 +88,9 @@ public enum GoldenImage {
         let folder =
             artifacts
             ?? manager.temporaryDirectory.appendingPathComponent("albumreport-golden-artifacts")
-            .appendingPathComponent(golden.deletingPathExtension().lastPathComponent)
+            .appendingPathComponent(
+                golden.deletingPathExtension().lastPathComponent + "-"
+                    + SHA256.hex(of: Data(golden.standardizedFileURL.path.utf8)).prefix(8))
         let actual = folder.appendingPathComponent(golden.lastPathComponent)
         try write(png, to: actual)
         let comparer = GoldenComparer(options: options, diffDirectory: folder)
