@@ -31,18 +31,27 @@ let package = Package(
         // MARK: - C
 
         /// libgd, found with pkg-config; fontconfig comes with it on every platform gd supports.
+        /// The text engine's libraries live in the same module (their FreeType and fontconfig
+        /// types must be the same ones gd sees): HarfBuzz shapes, FriBidi orders.
         .systemLibrary(
             name: "CGD",
             path: "Sources/CGD",
             pkgConfig: "gdlib",
             providers: [
-                .apt(["libgd-dev", "libfontconfig-dev", "libdeflate-dev"]), .brew(["gd", "fontconfig", "libdeflate"]),
+                .apt([
+                    "libgd-dev", "libfontconfig-dev", "libfreetype-dev", "libdeflate-dev", "libharfbuzz-dev",
+                    "libfribidi-dev",
+                ]),
+                .brew(["gd", "fontconfig", "freetype", "libdeflate", "harfbuzz", "fribidi"]),
             ]
         ),
 
         /// One C call Swift's Glibc module does not expose: renameat2(RENAME_EXCHANGE), which swaps
         /// a finished report into place atomically.
         .target(name: "CFileSwap", path: "Sources/CFileSwap"),
+
+        /// ICU's UAX #14 line breaking behind one C call (Debian: libicu-dev).
+        .target(name: "CLineBreak", path: "Sources/CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
 
         // MARK: - Pure core (Foundation only)
 
@@ -55,7 +64,7 @@ let package = Package(
 
         .target(
             name: "AlbumReportGraphics",
-            dependencies: ["CGD", "AlbumReportCore"],
+            dependencies: ["CGD", "CLineBreak", "AlbumReportCore"],
             swiftSettings: strictSettings
         ),
 

@@ -4,15 +4,22 @@
 set -euo pipefail
 
 packages=(
-  libgd-dev          # libgd: canvas, PNG/JPEG/WebP codecs, resampling, FreeType text
+  libgd-dev          # libgd: canvas, PNG/JPEG/WebP codecs, resampling
   libpng-dev         # PNG codec used by libgd
   libdeflate-dev     # libdeflate: fast deflate for the PNGs we encode ourselves
   libfontconfig-dev  # fontconfig: font families resolved to files
-  libfreetype-dev    # FreeType: font metrics
+  libfreetype-dev    # FreeType: glyphs rasterised into the canvas, colour emoji bitmaps
+  libharfbuzz-dev    # HarfBuzz: shaping (Arabic joining, Indic conjuncts, Thai marks, emoji sequences)
+  libfribidi-dev     # FriBidi: right-to-left and mixed-direction text
+  libicu-dev         # ICU: Unicode line breaking (UAX #14)
   pkg-config         # lets SwiftPM find libgd (gdlib.pc)
   fontconfig         # fc-cache and the font configuration
   fonts-inter        # Inter, the iOS-like UI font of the default themes
   fonts-dejavu-core  # DejaVu Sans, the fallback font
+  fonts-noto-core    # Noto Sans for Arabic, Hebrew, Thai, Devanagari, Greek, Cyrillic and more
+  fonts-noto-cjk     # Noto Sans CJK: Japanese, Korean, Simplified and Traditional Chinese forms
+  fonts-noto-color-emoji  # Noto Color Emoji
+  fonts-symbola      # Symbola: monochrome emoji and symbols when the colour font is missing
 )
 
 # `--browser` adds Debian's Chromium, which the index.html test drives headless (CI passes it;
@@ -22,7 +29,7 @@ if [ "${1:-}" = "--browser" ]; then
 fi
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
-  echo "install-deps: not a Debian/Ubuntu system; install libgd, fontconfig, pkg-config and the Inter font yourself (macOS: brew install gd fontconfig pkg-config; brew install --cask font-inter)."
+  echo "install-deps: not a Debian/Ubuntu system; install libgd, fontconfig, FreeType, HarfBuzz, FriBidi, ICU, pkg-config, the Inter font and Noto fonts yourself (macOS: brew install gd fontconfig freetype harfbuzz fribidi icu4c pkg-config; brew install --cask font-inter font-noto-sans font-noto-sans-cjk font-noto-color-emoji)."
   exit 0
 fi
 

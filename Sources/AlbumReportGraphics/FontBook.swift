@@ -11,6 +11,8 @@ public struct ResolvedFont: Sendable, Hashable {
     public var weight: FontWeight
     /// The font file's absolute path.
     public var file: String
+    /// The face's index inside the file (non-zero in font collections such as `.ttc`).
+    public var index: Int = 0
     /// Ascender and descender as fractions of the em.
     public var ascenderPerEm: Double
     public var descenderPerEm: Double
@@ -42,11 +44,11 @@ public struct FontBook: Sendable {
             let candidates = [style.family] + fonts.fallbackFamilies.filter { $0 != style.family }
             var found: ResolvedFont?
             for family in candidates {
-                if let file = FontResolver.file(family: family, weight: style.weight) {
-                    let metrics = FontResolver.verticalMetrics(file: file)
+                if let match = FontResolver.file(family: family, weight: style.weight) {
+                    let metrics = FontResolver.verticalMetrics(file: match.file, index: match.index)
                     found = ResolvedFont(
-                        requestedFamily: style.family, family: family, weight: style.weight, file: file,
-                        ascenderPerEm: metrics.ascender, descenderPerEm: metrics.descender)
+                        requestedFamily: style.family, family: family, weight: style.weight, file: match.file,
+                        index: match.index, ascenderPerEm: metrics.ascender, descenderPerEm: metrics.descender)
                     break
                 }
             }
@@ -77,16 +79,21 @@ public struct FontBook: Sendable {
 public enum FontResolver {
     private static let initialized: Bool = FcInit() != 0
 
-    /// The file of the installed font whose family is exactly `family` (case-insensitive) at the
+    /// Whether fontconfig loaded its configuration.
+    static var isAvailable: Bool { initialized }
+
+    /// A face found by fontconfig: its file and its index inside the file.
+    public struct Match: Sendable, Hashable {
+        public var file: String
+        public var index: Int
+    }
+
+    /// The face of the installed font whose family is exactly `family` (case-insensitive) at the
     /// closest weight, or nil when that family is not installed.
-    public static func file(family: String, weight: FontWeight) -> String? {
+    public static func file(family: String, weight: FontWeight) -> Match? {
         guard initialized, let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
-        family.withCString { name in
-            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { bytes in
-                _ = FcPatternAddString(pattern, "family", bytes)
-            }
-        }
+        add(string: family, for: "family", to: pattern)
         _ = FcPatternAddInteger(pattern, "weight", fontconfigWeight(weight))
         _ = FcPatternAddInteger(pattern, "slant", 0)
         _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
@@ -106,7 +113,18 @@ public enum FontResolver {
         guard familyMatches else { return nil }
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
-        return String(cString: file)
+        var faceIndex: Int32 = 0
+        _ = FcPatternGetInteger(match, "index", 0, &faceIndex)
+        return Match(file: String(cString: file), index: Int(faceIndex))
+    }
+
+    /// Adds a string value to a fontconfig pattern.
+    static func add(string: String, for object: String, to pattern: OpaquePointer) {
+        string.withCString { value in
+            value.withMemoryRebound(to: FcChar8.self, capacity: string.utf8.count + 1) { bytes in
+                _ = FcPatternAddString(pattern, object, bytes)
+            }
+        }
     }
 
     static func fontconfigWeight(_ weight: FontWeight) -> Int32 {
@@ -119,13 +137,13 @@ public enum FontResolver {
     }
 
     /// Ascender and descender (positive) per em, read from the font file with FreeType.
-    static func verticalMetrics(file: String) -> (ascender: Double, descender: Double) {
+    static func verticalMetrics(file: String, index: Int = 0) -> (ascender: Double, descender: Double) {
         let fallback = (ascender: 0.95, descender: 0.25)
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return fallback }
         defer { FT_Done_FreeType(library) }
         var face: FT_Face?
-        guard FT_New_Face(library, file, 0, &face) == 0, let face else { return fallback }
+        guard FT_New_Face(library, file, index, &face) == 0, let face else { return fallback }
         defer { FT_Done_Face(face) }
         let unitsPerEm = Double(ar_ft_units_per_em(face))
         guard unitsPerEm > 0 else { return fallback }

@@ -10,6 +10,10 @@
 #include <zlib.h>
 #include <libdeflate.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <harfbuzz/hb.h>
+#include <harfbuzz/hb-ot.h>
+#include <fribidi/fribidi.h>
 
 /* gd exposes several accessors as macros, which Swift cannot import; these wrap them. */
 
@@ -40,5 +44,44 @@ static inline void ar_gd_set_message_sink(ar_gd_message_sink sink) {
 static inline long ar_ft_units_per_em(FT_Face face) { return face->units_per_EM; }
 static inline long ar_ft_ascender(FT_Face face) { return face->ascender; }
 static inline long ar_ft_descender(FT_Face face) { return face->descender; }
+
+/* FreeType flags are macros with casts; these read them. */
+static inline int ar_ft_has_color(FT_Face face) { return FT_HAS_COLOR(face) ? 1 : 0; }
+static inline int ar_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
+static inline int ar_ft_load_color(void) { return FT_LOAD_COLOR; }
+static inline int ar_ft_load_no_hinting(void) { return FT_LOAD_NO_HINTING; }
+static inline int ar_ft_load_no_bitmap(void) { return FT_LOAD_NO_BITMAP; }
+
+/* FriBidi's paragraph types are macros. This resolves the embedding level of each of `length`
+   code points (UAX #9) for a paragraph of direction `base` (0 left to right, 1 right to left,
+   -1 from its first strong character) and returns the paragraph's direction (0 or 1), or -1
+   when FriBidi fails. */
+static inline int ar_bidi_levels(const uint32_t *text, int length, int base, int8_t *levels) {
+    if (length <= 0) { return base == 1 ? 1 : 0; }
+    FriBidiCharType *types = malloc(sizeof(FriBidiCharType) * (size_t)length);
+    FriBidiBracketType *brackets = malloc(sizeof(FriBidiBracketType) * (size_t)length);
+    if (types == NULL || brackets == NULL) { free(types); free(brackets); return -1; }
+    fribidi_get_bidi_types(text, length, types);
+    fribidi_get_bracket_types(text, length, types, brackets);
+    FriBidiParType direction = base == 0 ? FRIBIDI_PAR_LTR : (base == 1 ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_ON);
+    FriBidiLevel maximum = fribidi_get_par_embedding_levels_ex(
+        types, brackets, length, &direction, (FriBidiLevel *)levels);
+    free(types);
+    free(brackets);
+    if (maximum == 0) { return -1; }
+    return FRIBIDI_IS_RTL(direction) ? 1 : 0;
+}
+
+/* The direction of a paragraph from its first strong character (UAX #9 P2–P3): 1 right to
+   left, 0 left to right or no strong character. */
+static inline int ar_bidi_paragraph_direction(const uint32_t *text, int length) {
+    if (length <= 0) { return 0; }
+    FriBidiCharType *types = malloc(sizeof(FriBidiCharType) * (size_t)length);
+    if (types == NULL) { return 0; }
+    fribidi_get_bidi_types(text, length, types);
+    FriBidiParType direction = fribidi_get_par_direction(types, length);
+    free(types);
+    return FRIBIDI_IS_RTL(direction) ? 1 : 0;
+}
 
 #endif

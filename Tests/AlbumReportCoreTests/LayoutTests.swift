@@ -190,3 +190,36 @@ struct ThemeTests {
         }
     }
 }
+
+@Suite("Text blocks: direction, alignment and breaking")
+struct TextBlockDirectionTests {
+    let measurer = MonospaceMeasurer()
+    let font = FontStyle(family: "Inter", weight: .regular, size: 10, lineHeight: 12)
+    let black = RGBA(red: 0, green: 0, blue: 0)
+
+    @Test("a paragraph whose first letter is Hebrew or Arabic is right to left and set against the right edge")
+    func rightToLeft() {
+        #expect(measurer.direction(of: "2024 שלום") == .rightToLeft)
+        #expect(measurer.direction(of: "عمرو دياب Vol. 2") == .rightToLeft)
+        #expect(measurer.direction(of: "Vol. 2 عمرو") == .leftToRight)
+        #expect(measurer.direction(of: "2024") == .leftToRight)
+        let block = TextBlock.make("שלום עולם", font: font, color: black, x: 10, y: 0, width: 100, measurer: measurer)
+        #expect(block.direction == .rightToLeft)
+        #expect(block.lines[0].x == 10 + 100 - block.lines[0].width)
+        let latin = TextBlock.make("Hello", font: font, color: black, x: 10, y: 0, width: 100, measurer: measurer)
+        #expect(latin.lines[0].x == 10)
+        let trailing = TextBlock.make(
+            "שלום", font: font, color: black, x: 10, y: 0, width: 100, alignment: .trailing, measurer: measurer)
+        #expect(trailing.lines[0].x == 10)
+    }
+
+    @Test("lines break at the measurer's opportunities; trailing spaces never count")
+    func breaking() {
+        // 5 pt a character: 40 pt holds 8.
+        let lines = TextWrapper.wrap("aaaa bbbb cccc", font: font, width: 40, measurer: measurer)
+        #expect(lines.map(\.text) == ["aaaa", "bbbb", "cccc"])
+        #expect(lines.map(\.width) == [20, 20, 20])
+        let long = TextWrapper.wrap("aaaaaaaaaaaa bb", font: font, width: 40, measurer: measurer)
+        #expect(long.map(\.text) == ["aaaaaaaa", "aaaa bb"])
+    }
+}

@@ -124,9 +124,9 @@ struct GDImageTests {
 
 @Suite("Fonts and text")
 struct TextEngineTests {
-    func engine(scale: Double = 3) throws -> (GDTextEngine, Theme) {
+    func engine(scale: Double = 3) throws -> (TextEngine, Theme) {
         let theme = try Theme.shipped()
-        return (GDTextEngine(fonts: try FontBook(theme: theme), scale: scale), theme)
+        return (try TextEngine(theme: theme, scale: scale), theme)
     }
 
     @Test("Inter is resolved to a font file by fontconfig, for every weight the theme uses")

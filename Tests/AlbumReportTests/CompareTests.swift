@@ -16,7 +16,7 @@ struct CompareTests {
     /// Renders "After Hours" the way a card title is drawn, shifted by `dx`, `dy` pixels.
     func textImage(dx: Int, dy: Int) throws -> Data {
         let theme = try Theme.shipped()
-        let engine = GDTextEngine(fonts: try FontBook(theme: theme), scale: 3)
+        let engine = try TextEngine(theme: theme, scale: 3)
         let image = try GDImage(width: 600, height: 320, background: white)
         let block = TextBlock.make(
             "After Hours — Top Albums", font: theme.fonts.cardTitle, color: theme.colors.label,
@@ -52,7 +52,7 @@ struct CompareTests {
     @Test("changed text does not pass as anti-aliasing")
     func changedText() async throws {
         let theme = try Theme.shipped()
-        let engine = GDTextEngine(fonts: try FontBook(theme: theme), scale: 3)
+        let engine = try TextEngine(theme: theme, scale: 3)
         func render(_ text: String) throws -> Data {
             let image = try GDImage(width: 600, height: 150, background: white)
             try engine.draw(
@@ -208,7 +208,7 @@ struct StripRenderingTests {
     @Test("a sheet drawn in narrow strips is pixel-identical to one drawn whole, and is a valid PNG")
     func seamless() throws {
         let theme = try Theme.shipped()
-        let engine = GDTextEngine(fonts: try FontBook(theme: theme), scale: 2)
+        let engine = try TextEngine(theme: theme, scale: 2)
         let renderer = ScreenRenderer(text: engine, theme: theme)
         let feed = try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.v1ComingSoon), source: "f").feed
         let layout = SheetLayout.make(feed: feed, items: feed.items, device: .iPhoneSE, theme: theme, measurer: engine)
@@ -226,7 +226,7 @@ struct StripRenderingTests {
     @Test("a sheet taller than any single canvas may be renders (1,300 rows on a narrow @1x screen)")
     func tallSheet() throws {
         let theme = try Theme.shipped()
-        let engine = GDTextEngine(fonts: try FontBook(theme: theme), scale: 1)
+        let engine = try TextEngine(theme: theme, scale: 1)
         let items = (1...1300).map { FeedItem(rank: $0, id: "\($0)", title: "A\($0)", artistName: "B") }
         let feed = Feed(format: .appleRSSv1, title: "Top", items: items)
         let narrow = Device(

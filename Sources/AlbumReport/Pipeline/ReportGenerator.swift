@@ -44,9 +44,8 @@ public struct ReportGenerator: Sendable {
         run.warnings += fonts.substitutions.map { ReportWarning(stage: .render, message: $0) }
         let page = try GalleryPage(templatesDirectory: options.templatesDirectory)
         try ReportWriter.checkOutput(options.output, force: options.force)
-        let engine = GDTextEngine(fonts: fonts, scale: options.device.scale)
-        let context = Context(
-            options: options, theme: theme, engine: engine, renderer: ScreenRenderer(text: engine, theme: theme),
+        let setup = Context(
+            options: options, theme: theme, engine: Self.textEngine(fonts: fonts, theme: theme, options: options),
             fetcher: HTTPFetcher(transport: transport, limits: options.limits, retry: options.retry, stats: stats),
             progress: progress, renderCache: RenderCache(output: options.output),
             renderSalt: RenderCache.key([
@@ -57,7 +56,7 @@ public struct ReportGenerator: Sendable {
         // 1. Fetch
         let loaded: LoadedFeed = try await run.stage("fetch") {
             let loaded = try await FeedLoader(
-                fetcher: context.fetcher.counting(as: "fetch"), cache: cache, allowFreshCache: !options.refresh
+                fetcher: setup.fetcher.counting(as: "fetch"), cache: cache, allowFreshCache: !options.refresh
             ).load(options.feed)
             return (loaded, "\(loaded.data.count) bytes")
         }
@@ -72,6 +71,9 @@ public struct ReportGenerator: Sendable {
         if let stale = loaded.staleWarning { run.warnings.append(ReportWarning(stage: .fetch, message: stale)) }
         run.warnings += decoded.warnings
         let feed = decoded.feed
+        // Han characters take the forms of the chart's storefront (unless the locale says).
+        let context = setup.with(
+            engine: Self.textEngine(fonts: fonts, theme: theme, options: options, country: feed.country))
         var items = options.limit.map { Array(feed.items.prefix($0)) } ?? feed.items
         // A shard draws the cards of its own items, and shard 1 the sheet of all of them.
         let shard = options.shard
@@ -95,6 +97,9 @@ public struct ReportGenerator: Sendable {
             }
             items = Lookup.enrich(items, with: records)
         }
+        // Characters no installed font has are drawn as U+FFFD; the manifest lists them per item.
+        items = items.map { Self.checkingText(of: $0, format: feed.format, context: context) }
+        run.warnings += items.compactMap(Self.undrawableWarning)
         let ownItems = shard.map { shard in items.filter { shard.contains(rank: $0.rank) } } ?? items
         let drawnItems = drawsSheet ? items : ownItems
         if feed.items.isEmpty {
@@ -262,13 +267,53 @@ extension ReportGenerator {
     struct Context: Sendable {
         var options: GenerateOptions
         var theme: Theme
-        var engine: any TextRendering
-        var renderer: ScreenRenderer
+        var engine: TextEngine
         var fetcher: HTTPFetcher
         var progress: any ProgressReporter
         var renderCache: RenderCache
         /// Everything every render key shares: renderer version, device, theme, locale, PNG level.
         var renderSalt: String
+
+        /// Draws screens with ``engine``.
+        var renderer: ScreenRenderer { ScreenRenderer(text: engine, theme: theme) }
+
+        /// This context with another text engine.
+        func with(engine: TextEngine) -> Context {
+            var copy = self
+            copy.engine = engine
+            return copy
+        }
+    }
+
+    /// `item` with the characters of its text that no installed font has.
+    static func checkingText(of item: FeedItem, format: FeedFormat, context: Context) -> FeedItem {
+        var checked = item
+        var found: [String] = []
+        for (text, font) in item.drawnTexts(format: format, theme: context.theme) {
+            for scalar in context.engine.undrawableCharacters(in: text, font: font) {
+                let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                if !found.contains(code) { found.append(code) }
+            }
+        }
+        checked.undrawableCharacters = found
+        return checked
+    }
+
+    static func undrawableWarning(_ item: FeedItem) -> ReportWarning? {
+        guard let codes = item.undrawableCharacters, !codes.isEmpty else { return nil }
+        return ReportWarning(
+            stage: .render, rank: item.rank, itemID: item.id,
+            message:
+                "No installed font has \(codes.joined(separator: ", ")) in “\(item.title)”, so \(codes.count == 1 ? "it is" : "they are") drawn as �. Install a font that has \(codes.count == 1 ? "it" : "them") (on Debian: fonts-noto-core, fonts-noto-cjk, fonts-noto-extra)."
+        )
+    }
+
+    static func textEngine(
+        fonts: FontBook, theme: Theme, options: GenerateOptions, country: String? = nil
+    ) -> TextEngine {
+        TextEngine(
+            fonts: fonts, fallbackFamilies: theme.fonts.fallbackFamilies, scale: options.device.scale,
+            localeIdentifier: options.localeIdentifier, country: country)
     }
 
     struct SheetResult {
@@ -415,7 +460,8 @@ extension ReportGenerator {
         }
         let path = "cards/" + Slug.cardFileName(rank: item.rank, title: item.title)
         let key = RenderCache.key([
-            context.renderSalt, "card", feed.title, RenderCache.json(item), image.map { SHA256.hex(of: $0) } ?? "none",
+            context.renderSalt, "card", feed.title, feed.country ?? "", RenderCache.json(item),
+            image.map { SHA256.hex(of: $0) } ?? "none",
         ])
         var elements = layout.elements.map { Manifest.ElementRecord($0, scale: device.scale) }
         if let index = elements.lastIndex(where: { $0.name == "button" }) { elements[index].link = item.storeURL }
@@ -517,5 +563,12 @@ struct ArtworkProblems {
         items.compactMap { item in
             reasons[item.rank].map { ReportWarning.artwork(item: item, reasons: $0) }
         }
+    }
+}
+
+extension String {
+    /// The string with leading zeros up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

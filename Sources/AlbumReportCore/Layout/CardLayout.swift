@@ -99,3 +99,18 @@ public struct CardLayout: Sendable, Hashable, Codable {
         return list
     }
 }
+
+extension FeedItem {
+    /// The item's own strings as the sheet row and the card draw them, each with its font.
+    public func drawnTexts(format: FeedFormat, theme: Theme) -> [(text: String, font: FontStyle)] {
+        let fonts = theme.fonts
+        guard format.isAlbumChart else {
+            return [(title, fonts.rowHeadline), (description ?? "", fonts.rowSubtitle)]
+        }
+        return [
+            (title, fonts.rowTitle), (title, fonts.cardTitle), (artistName ?? "", fonts.rowSubtitle),
+            (artistName ?? "", fonts.cardArtist), (displayGenres.joined(separator: " · "), fonts.cardDetail),
+            (copyright ?? "", fonts.cardFootnote),
+        ]
+    }
+}

@@ -1,4 +1,6 @@
-/// Horizontal alignment of lines within a text block.
+/// Horizontal alignment of lines within a text block. Leading and trailing are relative to the
+/// text's own direction, as iOS's natural alignment is: a right-to-left paragraph set `leading`
+/// is aligned to the right edge.
 public enum TextAlignment: String, Sendable, Hashable, Codable {
     case leading, center, trailing
 }
@@ -24,6 +26,8 @@ public struct TextBlock: Sendable, Hashable, Codable {
     public var font: FontStyle
     /// The text colour.
     public var color: RGBA
+    /// The paragraph's direction: lines are ordered and aligned by it.
+    public var direction: TextDirection = .leftToRight
 
     /// Wraps `text` (normalised first) to `width` and places it with its top-left at (`x`, `y`).
     /// Empty text gives a block with no lines and zero height.
@@ -31,22 +35,24 @@ public struct TextBlock: Sendable, Hashable, Codable {
         _ text: String, font: FontStyle, color: RGBA, x: Double, y: Double, width: Double,
         alignment: TextAlignment = .leading, measurer: some TextMeasuring
     ) -> TextBlock {
-        let wrapped = TextWrapper.wrap(TextNormalizer.normalize(text), font: font, width: width, measurer: measurer)
+        let normalized = TextNormalizer.normalize(text)
+        let direction = measurer.direction(of: normalized)
+        let wrapped = TextWrapper.wrap(normalized, font: font, width: width, measurer: measurer)
         let metrics = measurer.metrics(of: font)
         let baselineOffset = (font.lineHeight - (metrics.ascender + metrics.descender)) / 2 + metrics.ascender
         let lines = wrapped.enumerated().map { index, line in
             let lineX: Double
-            switch alignment {
-            case .leading: lineX = x
-            case .center: lineX = x + (width - line.width) / 2
-            case .trailing: lineX = x + width - line.width
+            switch (alignment, direction) {
+            case (.leading, .leftToRight), (.trailing, .rightToLeft): lineX = x
+            case (.center, _): lineX = x + (width - line.width) / 2
+            case (.trailing, .leftToRight), (.leading, .rightToLeft): lineX = x + width - line.width
             }
             return TextLine(
                 text: line.text, x: lineX, baseline: y + Double(index) * font.lineHeight + baselineOffset,
                 width: line.width)
         }
         let frame = Rect(x: x, y: y, width: width, height: Double(lines.count) * font.lineHeight)
-        return TextBlock(frame: frame, lines: lines, font: font, color: color)
+        return TextBlock(frame: frame, lines: lines, font: font, color: color, direction: direction)
     }
 
     /// The lines joined with newlines (for tests and the manifest).
@@ -78,8 +84,9 @@ public enum TextNormalizer {
     }
 }
 
-/// Greedy word wrapping measured with the real font. A word wider than the line is broken
-/// between characters (grapheme clusters), never inside one.
+/// Greedy line filling at the measurer's break opportunities (UAX #14 with the text engine:
+/// after spaces, between ideographs), measured with the real font. A piece between two
+/// opportunities that is wider than the line is broken between grapheme clusters, never inside one.
 public enum TextWrapper {
     /// A wrapped line and its measured width.
     public struct Line: Sendable, Hashable {
@@ -94,34 +101,47 @@ public enum TextWrapper {
         var lines: [Line] = []
         var current = ""
         var currentWidth = 0.0
-        for word in text.split(separator: " ") {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            let candidateWidth = measurer.width(of: candidate, font: font)
+        var start = text.startIndex
+        for end in measurer.lineBreakOpportunities(in: text) + [text.endIndex] where end > start {
+            // A segment keeps its trailing spaces; a line never ends with them.
+            let segment = text[start..<end]
+            start = end
+            let candidate = current + segment
+            let candidateWidth = measurer.width(of: trimmed(candidate), font: font)
             if candidateWidth <= maxWidth {
                 current = candidate
                 currentWidth = candidateWidth
                 continue
             }
             if !current.isEmpty {
-                lines.append(Line(text: current, width: currentWidth))
+                lines.append(Line(text: trimmed(current), width: currentWidth))
                 current = ""
                 currentWidth = 0
             }
-            let wordWidth = measurer.width(of: String(word), font: font)
+            let word = trimmed(String(segment))
+            let wordWidth = measurer.width(of: word, font: font)
             if wordWidth <= maxWidth {
-                current = String(word)
+                current = String(segment)
                 currentWidth = wordWidth
             } else {
-                var pieces = breakWord(String(word), font: font, width: maxWidth, measurer: measurer)
+                var pieces = breakWord(word, font: font, width: maxWidth, measurer: measurer)
                 if let last = pieces.popLast() {
                     lines += pieces
-                    current = last.text
+                    current = last.text + segment[segment.index(segment.startIndex, offsetBy: word.count)...]
                     currentWidth = last.width
                 }
             }
         }
-        if !current.isEmpty { lines.append(Line(text: current, width: currentWidth)) }
+        let last = trimmed(current)
+        if !last.isEmpty { lines.append(Line(text: last, width: currentWidth)) }
         return lines
+    }
+
+    /// `text` without trailing spaces.
+    static func trimmed(_ text: String) -> String {
+        var text = text
+        while text.last == " " { text.removeLast() }
+        return text
     }
 
     /// Breaks one over-long word into pieces that each fit, by grapheme cluster.

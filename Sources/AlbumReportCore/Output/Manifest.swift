@@ -152,15 +152,16 @@ public struct Manifest: Sendable, Hashable, Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         var out = Data()
-        /// Appends `value`'s JSON with every line after the first indented by `indent` spaces.
+        /// Appends `value`'s JSON with every line after the first indented by `indent` spaces
+        /// (except the blank line inside an empty array, which JSONEncoder leaves blank).
         func value(_ value: some Encodable, indent: Int) throws {
             let json = try encoder.encode(value)
             let pad = [UInt8](repeating: 0x20, count: indent)
             var start = json.startIndex
             while let newline = json[start...].firstIndex(of: 0x0A) {
                 out.append(json[start...newline])
-                out.append(contentsOf: pad)
                 start = json.index(after: newline)
+                if start < json.endIndex && json[start] != 0x0A { out.append(contentsOf: pad) }
             }
             out.append(json[start...])
         }

@@ -1,0 +1,165 @@
+import AlbumReportCore
+import CGD
+import Foundation
+import Synchronization
+
+/// Which face draws each grapheme cluster: the theme's fonts first (the style's family, then
+/// the theme's `fallbackFamilies`), then fontconfig's best match for the character in the
+/// text's language, so that Han characters take the Japanese, Korean or Chinese form. Clusters
+/// that want emoji presentation try the colour emoji font first. Every answer is cached, and
+/// every answer depends only on the cluster, the weight and the language (never on what was
+/// drawn before), so reports stay byte-identical however cards are scheduled.
+final class FontFallback: Sendable {
+    /// The theme's families, tried in order after the style's own family.
+    let themeFamilies: [String]
+    /// Whether emoji prefer the colour emoji font (off: they take the first font with an outline).
+    let colorEmoji: Bool
+
+    private struct ClusterKey: Hashable {
+        var cluster: String
+        var family: String
+        var weight: FontWeight
+        var language: String?
+    }
+
+    private struct ListKey: Hashable {
+        var generic: String
+        var weight: FontWeight
+        var language: String?
+    }
+
+    private let clusters = Mutex<[ClusterKey: FontFace?]>([:])
+    private let themeFaces = Mutex<[FontWeight: [FontFace]]>([:])
+    private let lists = Mutex<[ListKey: FontconfigList]>([:])
+
+    init(themeFamilies: [String], colorEmoji: Bool) {
+        self.themeFamilies = themeFamilies
+        self.colorEmoji = colorEmoji
+    }
+
+    /// The face that draws `cluster` for a style whose own face is `primary`, or nil when no
+    /// installed font has all of its characters.
+    func face(for cluster: Character, primary: FontFace, weight: FontWeight, language: String?) -> FontFace? {
+        let key = ClusterKey(cluster: String(cluster), family: primary.family, weight: weight, language: language)
+        if let cached = clusters.withLock({ $0[key] }) { return cached }
+        let found = resolve(cluster, primary: primary, weight: weight, language: language)
+        clusters.withLock { $0[key] = found }
+        return found
+    }
+
+    private func resolve(_ cluster: Character, primary: FontFace, weight: FontWeight, language: String?) -> FontFace? {
+        let scalars = Self.drawnScalars(of: cluster)
+        guard let first = scalars.first else { return primary }
+        let wantsEmoji = colorEmoji && Self.wantsEmojiPresentation(cluster)
+        if wantsEmoji, let face = list(generic: "emoji", weight: weight, language: nil).face(covering: scalars) {
+            return face
+        }
+        for face in [primary] + faces(weight: weight) where (colorEmoji || !face.isColorBitmap) && face.covers(scalars)
+        {
+            return face
+        }
+        let list = list(generic: "sans-serif", weight: weight, language: language)
+        if let face = list.face(covering: scalars, allowColor: colorEmoji) { return face }
+        // No font has the whole cluster (a base with a mark nobody pairs with it): the font
+        // with its base character draws it, and the rest is counted as undrawable.
+        return list.face(covering: [first], allowColor: colorEmoji)
+    }
+
+    /// The theme's fallback faces at `weight`, resolved once.
+    private func faces(weight: FontWeight) -> [FontFace] {
+        if let cached = themeFaces.withLock({ $0[weight] }) { return cached }
+        let faces = themeFamilies.compactMap { family in
+            FontResolver.file(family: family, weight: weight).flatMap { FontFace.load(file: $0.file, index: $0.index) }
+        }
+        themeFaces.withLock { $0[weight] = faces }
+        return faces
+    }
+
+    private func list(generic: String, weight: FontWeight, language: String?) -> FontconfigList {
+        let key = ListKey(generic: generic, weight: weight, language: language)
+        if let cached = lists.withLock({ $0[key] }) { return cached }
+        let list = FontconfigList(generic: generic, weight: weight, language: language)
+        lists.withLock { $0[key] = list }
+        return list
+    }
+
+    /// The scalars a font must have to draw `cluster`: all but default-ignorable ones (joiners,
+    /// variation selectors, bidi marks), which shaping hides.
+    static func drawnScalars(of cluster: Character) -> [Unicode.Scalar] {
+        cluster.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }
+    }
+
+    /// Whether `cluster` is shown as an emoji picture: emoji presentation by default, or asked
+    /// for with U+FE0F, a keycap, a skin-tone modifier or a flag; never with U+FE0E.
+    static func wantsEmojiPresentation(_ cluster: Character) -> Bool {
+        let scalars = cluster.unicodeScalars
+        if scalars.contains("\u{FE0E}") { return false }
+        if scalars.contains("\u{FE0F}") || scalars.contains("\u{20E3}") { return true }
+        return scalars.contains { $0.properties.isEmojiPresentation || $0.properties.isEmojiModifier }
+    }
+}
+
+/// Fontconfig's installed fonts sorted by closeness to a generic family ("sans-serif",
+/// "emoji") at a weight and language, trimmed to those that add coverage. The first whose
+/// character set has a character is fontconfig's best match for it (what `fc-match
+/// "sans-serif:charset=…:lang=…"` answers), found without sorting again per character.
+final class FontconfigList: @unchecked Sendable {
+    private struct Entry {
+        var file: String
+        var index: Int
+        var charset: OpaquePointer
+        var isColor: Bool
+    }
+
+    // The set owns the character sets the entries point to; both live as long as the list,
+    // and are only read after init.
+    private let fontSet: UnsafeMutablePointer<FcFontSet>?
+    private let entries: [Entry]
+
+    init(generic: String, weight: FontWeight, language: String?) {
+        var entries: [Entry] = []
+        var fontSet: UnsafeMutablePointer<FcFontSet>?
+        if FontResolver.isAvailable, let pattern = FcPatternCreate() {
+            FontResolver.add(string: generic, for: "family", to: pattern)
+            if let language { FontResolver.add(string: language, for: "lang", to: pattern) }
+            _ = FcPatternAddInteger(pattern, "weight", FontResolver.fontconfigWeight(weight))
+            _ = FcPatternAddInteger(pattern, "slant", 0)
+            _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultNoMatch
+            fontSet = FcFontSort(nil, pattern, 1, nil, &result)
+            FcPatternDestroy(pattern)
+        }
+        if let fontSet, let fonts = fontSet.pointee.fonts {
+            for position in 0..<Int(fontSet.pointee.nfont) {
+                guard let font = fonts[position] else { continue }
+                var file: UnsafeMutablePointer<FcChar8>?
+                var charset: OpaquePointer?
+                guard FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file,
+                    FcPatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch, let charset
+                else { continue }
+                var index: Int32 = 0
+                _ = FcPatternGetInteger(font, "index", 0, &index)
+                var color: FcBool = 0
+                _ = FcPatternGetBool(font, "color", 0, &color)
+                entries.append(
+                    Entry(file: String(cString: file), index: Int(index), charset: charset, isColor: color != 0))
+            }
+        }
+        self.fontSet = fontSet
+        self.entries = entries
+    }
+
+    deinit {
+        if let fontSet { FcFontSetDestroy(fontSet) }
+    }
+
+    /// The first font that has every scalar of `scalars` and loads.
+    func face(covering scalars: [Unicode.Scalar], allowColor: Bool = true) -> FontFace? {
+        for entry in entries where allowColor || !entry.isColor {
+            guard scalars.allSatisfy({ FcCharSetHasChar(entry.charset, $0.value) != 0 }) else { continue }
+            if let face = FontFace.load(file: entry.file, index: entry.index), face.covers(scalars) { return face }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,187 @@
+import AlbumReportCore
+import CGD
+
+/// One line of text after bidi ordering, font fallback and shaping: glyphs in visual order
+/// (left to right on the page), positioned in points from the line's origin on the baseline.
+public struct ShapedLine: Sendable {
+    /// One positioned glyph.
+    public struct Glyph: Sendable {
+        /// The glyph's id in its font (0 is `.notdef`, the "missing glyph" box).
+        public var id: UInt32
+        /// The x of the glyph's origin, in points from the line's left edge.
+        public var x: Double
+        /// How far the glyph is raised above the baseline (a mark's offset), in points.
+        public var y: Double
+        /// The pen advance, in points.
+        public var advance: Double
+        /// The index (in Unicode scalars of the line) of the first scalar of the cluster this
+        /// glyph belongs to.
+        public var cluster: Int
+        /// The family of the face that drew it.
+        public var fontFamily: String { face.family }
+        /// Whether the glyph is a colour bitmap (an emoji picture).
+        public var isColor: Bool { face.isColorBitmap }
+        let face: FontFace
+    }
+
+    /// The glyphs in visual order.
+    public var glyphs: [Glyph]
+    /// The line's advance width in points.
+    public var width: Double
+    /// The paragraph direction the line was ordered in.
+    public var direction: TextDirection
+    /// Characters no installed font has; each cluster holding one is drawn as U+FFFD.
+    public var undrawable: [Unicode.Scalar]
+}
+
+/// Turns a line of text into a ``ShapedLine``: FriBidi resolves embedding levels (UAX #9), the
+/// text is split into runs of one face, one bidi level and one script, HarfBuzz shapes each run
+/// (joining, conjuncts, marks, ligatures, emoji sequences) and the runs are put in visual order
+/// (UAX #9 L2).
+struct LineShaper {
+    let fallback: FontFallback
+
+    /// A run to shape: code points of one face, bidi level and script.
+    private struct Run {
+        var face: FontFace
+        var level: Int8
+        var script: hb_script_t
+        var codes: [UInt32] = []
+        /// For each code, the index of its cluster's first scalar in the line.
+        var clusters: [Int] = []
+    }
+
+    func shape(
+        _ text: String, font: FontStyle, primary: FontFace, direction: TextDirection?, language: String?
+    ) -> ShapedLine {
+        let codes = text.unicodeScalars.map(\.value)
+        var levels = [Int8](repeating: 0, count: codes.count)
+        let base: Int32 = direction.map { $0 == .rightToLeft ? 1 : 0 } ?? -1
+        let resolved = ar_bidi_levels(codes, Int32(codes.count), base, &levels)
+        if resolved < 0 { levels = [Int8](repeating: base == 1 ? 1 : 0, count: codes.count) }
+        let paragraph: TextDirection = resolved == 1 || (resolved < 0 && base == 1) ? .rightToLeft : .leftToRight
+
+        let (runs, undrawable) = itemize(text, levels: levels, font: font, primary: primary, language: language)
+        var glyphs: [ShapedLine.Glyph] = []
+        var pen = 0.0
+        for run in Self.visualOrder(runs) {
+            let scale = font.size / run.face.unitsPerEm
+            for shaped in Self.shape(run, language: language) {
+                glyphs.append(
+                    ShapedLine.Glyph(
+                        id: shaped.glyph, x: pen + Double(shaped.xOffset) * scale, y: Double(shaped.yOffset) * scale,
+                        advance: Double(shaped.xAdvance) * scale, cluster: run.clusters[Int(shaped.cluster)],
+                        face: run.face))
+                pen += Double(shaped.xAdvance) * scale
+            }
+        }
+        return ShapedLine(glyphs: glyphs, width: pen, direction: paragraph, undrawable: undrawable)
+    }
+
+    /// Splits `text` into runs by face (per grapheme cluster), bidi level and script.
+    private func itemize(
+        _ text: String, levels: [Int8], font: FontStyle, primary: FontFace, language: String?
+    ) -> ([Run], [Unicode.Scalar]) {
+        let unicode = hb_unicode_funcs_get_default()
+        var runs: [Run] = []
+        var undrawable: [Unicode.Scalar] = []
+        var offset = 0
+        for cluster in text {
+            let scalars = Array(cluster.unicodeScalars)
+            defer { offset += scalars.count }
+            var codes = scalars.map(\.value)
+            var face = fallback.face(for: cluster, primary: primary, weight: font.weight, language: language)
+            let missing = FontFallback.drawnScalars(of: cluster).filter { face?.glyph(for: $0) == nil }
+            if !missing.isEmpty {
+                undrawable += missing
+                if face == nil {
+                    // Nothing has the base character: a visible replacement takes the cluster's place.
+                    codes = [0xFFFD]
+                    face =
+                        fallback.face(for: "\u{FFFD}", primary: primary, weight: font.weight, language: nil) ?? primary
+                }
+            }
+            guard let face else { continue }
+            let level = levels.indices.contains(offset) ? levels[offset] : 0
+            let script =
+                codes.lazy.map { hb_unicode_script(unicode, $0) }.first { !Self.isNeutral($0) } ?? HB_SCRIPT_COMMON
+            if var last = runs.last, last.face === face, last.level == level,
+                Self.isNeutral(script) || Self.isNeutral(last.script) || last.script == script
+            {
+                if Self.isNeutral(last.script) { last.script = script }
+                last.codes += codes
+                last.clusters += Array(repeating: offset, count: codes.count)
+                runs[runs.count - 1] = last
+            } else {
+                runs.append(
+                    Run(
+                        face: face, level: level, script: script, codes: codes,
+                        clusters: Array(repeating: offset, count: codes.count)))
+            }
+        }
+        return (runs, undrawable)
+    }
+
+    private static func isNeutral(_ script: hb_script_t) -> Bool {
+        script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+    }
+
+    /// UAX #9 rule L2: from the highest level down to the lowest odd one, every sequence of runs
+    /// at that level or higher is reversed.
+    static func visualOrder<T>(_ runs: [T], level: (T) -> Int8) -> [T] {
+        guard let highest = runs.map(level).max() else { return runs }
+        guard let lowestOdd = runs.map(level).filter({ $0 % 2 == 1 }).min() else { return runs }
+        var ordered = runs
+        var current = highest
+        while current >= lowestOdd {
+            var index = 0
+            while index < ordered.count {
+                guard level(ordered[index]) >= current else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end < ordered.count && level(ordered[end]) >= current { end += 1 }
+                ordered[index..<end].reverse()
+                index = end
+            }
+            current -= 1
+        }
+        return ordered
+    }
+
+    private static func visualOrder(_ runs: [Run]) -> [Run] {
+        visualOrder(runs) { $0.level }
+    }
+
+    /// A glyph as HarfBuzz placed it, in font units.
+    private struct HBGlyph {
+        var glyph: UInt32
+        var cluster: UInt32
+        var xAdvance: Int32
+        var xOffset: Int32
+        var yOffset: Int32
+    }
+
+    /// HarfBuzz's shaping of one run, in visual order.
+    private static func shape(_ run: Run, language: String?) -> [HBGlyph] {
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf32(buffer, run.codes, Int32(run.codes.count), 0, Int32(run.codes.count))
+        hb_buffer_set_direction(buffer, run.level % 2 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if !isNeutral(run.script) { hb_buffer_set_script(buffer, run.script) }
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(run.face.shapingFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return [] }
+        return (0..<Int(count)).map { index in
+            HBGlyph(
+                glyph: infos[index].codepoint, cluster: min(infos[index].cluster, UInt32(run.codes.count - 1)),
+                xAdvance: positions[index].x_advance, xOffset: positions[index].x_offset,
+                yOffset: positions[index].y_offset)
+        }
+    }
+}
