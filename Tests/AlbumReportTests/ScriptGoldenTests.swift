@@ -1,0 +1,73 @@
+import AlbumReport
+import AlbumReportCore
+import AlbumReportTestSupport
+import AlbumReportTesting
+import Foundation
+import Testing
+
+/// Golden images of a sheet and a card for charts in every script the text engine handles
+/// (the hand-written feeds in `Tests/Fixtures/feeds/scripts`), on the iPhone SE at 2×. Re-record
+/// after an intended change with `ALBUMREPORT_RECORD=failed swift test --filter ScriptGoldenTests`.
+@Suite("Charts in every script", .serialized)
+struct ScriptGoldenTests {
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Goldens/scripts")
+
+    struct Chart: Sendable, CustomTestStringConvertible {
+        var feed: String
+        /// The rank whose card is compared: the album with the most telling name.
+        var card: Int
+        var testDescription: String { feed }
+    }
+
+    static let charts = [
+        Chart(feed: "ja", card: 4), Chart(feed: "ko", card: 2), Chart(feed: "zh-hans", card: 3),
+        Chart(feed: "zh-hant", card: 4), Chart(feed: "ar", card: 4), Chart(feed: "he", card: 4),
+        Chart(feed: "th", card: 2), Chart(feed: "hi", card: 3), Chart(feed: "el", card: 3),
+        Chart(feed: "ru", card: 4), Chart(feed: "emoji", card: 1), Chart(feed: "mixed", card: 2),
+        Chart(feed: "unbroken", card: 2),
+    ]
+
+    @Test("sheet and card, with every character drawable", arguments: charts)
+    func chart(_ chart: Chart) async throws {
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        _ = try await generateOnce(.file(Fixtures.feed("scripts/\(chart.feed).json")), output: output.url) {
+            $0.device = .iPhoneSE
+            $0.enrich = false
+        }
+        let manifest = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: output.url.appendingPathComponent("manifest.json")))
+        #expect(manifest.items.count == 4)
+        for item in manifest.items { #expect(item.undrawableCharacters == [], "#\(item.rank) \(item.title)") }
+        #expect(!manifest.warnings.contains { $0.stage == .render })
+        let card = try #require(manifest.screens.first { $0.kind == .card && $0.rank == chart.card })
+        try await GoldenImage.assertMatches(
+            file: output.url.appendingPathComponent("sheet.png"),
+            golden: Self.goldens.appendingPathComponent("\(chart.feed)-sheet.png"), testFilter: "ScriptGoldenTests")
+        try await GoldenImage.assertMatches(
+            file: output.url.appendingPathComponent(card.file),
+            golden: Self.goldens.appendingPathComponent("\(chart.feed)-card.png"), testFilter: "ScriptGoldenTests")
+    }
+
+    @Test("a character no installed font has: drawn as U+FFFD, listed in the manifest, and a warning")
+    func undrawableCharacter() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let feed = scratch.url.appendingPathComponent("feed.json")
+        let results: [[String: Any]] = [
+            ["id": "1", "name": "Plain", "artistName": "Someone", "copyright": "℗ 2024"],
+            ["id": "2", "name": "Private \u{F0001} Use", "artistName": "Someone \u{F0002}", "copyright": "℗ 2024"],
+        ]
+        try JSONSerialization.data(withJSONObject: ["feed": ["title": "Top Albums", "results": results]])
+            .write(to: feed)
+        let output = scratch.url.appendingPathComponent("out")
+        _ = try await generateOnce(.file(feed), output: output) { $0.enrich = false }
+        let manifest = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
+        #expect(manifest.items.map(\.undrawableCharacters) == [[], ["U+F0001", "U+F0002"]])
+        let warning = try #require(manifest.warnings.first { $0.stage == .render && $0.rank == 2 })
+        #expect(warning.message.contains("U+F0001, U+F0002"))
+        #expect(warning.message.contains("fonts-noto"))
+    }
+}
