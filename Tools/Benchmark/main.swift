@@ -3,6 +3,7 @@
 //   swift run -c release albumreport-bench report [--runs 3]
 //   swift run -c release albumreport-bench fetch [--runs 3]
 //   swift run -c release albumreport-bench compare [EXPECTED.png ACTUAL.png]
+//   swift run -c release albumreport-bench text
 //
 // `report` starts its own loopback HTTP server with the sample's artwork and runs the built
 // `albumreport` binary (a child process, so memory and CPU are its own) over four workloads:
@@ -11,7 +12,8 @@
 // image's raw rows at the same zlib level, over all cores, and prints render+encode / floor.
 // `fetch` runs 100 albums at 50 ms per image with --concurrency 1, 8 and 16, then 100 albums
 // whose every image is a bomb, and prints wall time, stage times and peak RSS.
-// `compare` measures decoding two PNGs and comparing them. Layout, render and encode are summed
+// `compare` measures decoding two PNGs and comparing them. `text` measures a card's text (layout
+// and drawing) with the HarfBuzz engine against libgd's text call, per card, cold and warm. Layout, render and encode are summed
 // over the tasks that did them (they overlap on both cores, so they can exceed the stage times).
 import Foundation
 
@@ -21,9 +23,11 @@ case "compare":
     try await compareBenchmark(arguments: Array(arguments.dropFirst()))
 case "report":
     try await ReportBenchmark(arguments: Array(arguments.dropFirst())).run()
+case "text":
+    try await TextBenchmark().run()
 case "fetch":
     try await ReportBenchmark(arguments: Array(arguments.dropFirst())).runFetch()
 default:
-    print("usage: albumreport-bench report [--runs N] | fetch [--runs N] | compare [EXPECTED.png ACTUAL.png]")
+    print("usage: albumreport-bench report [--runs N] | fetch [--runs N] | text | compare [EXPECTED.png ACTUAL.png]")
     exit(arguments.isEmpty ? 0 : 64)
 }
