@@ -25,7 +25,9 @@ struct ValueTests {
         arguments: [
             ("After Hours", "after-hours"), ("DeBÍ TiRAR MáS FOToS", "debi-tirar-mas-fotos"), ("?", "item"),
             ("../../etc/passwd", "etc-passwd"), ("CON", "con-item"), ("..", "item"), ("a/b\\c", "a-b-c"),
-            ("Tea for the Tillerman²", "tea-for-the-tillerman2"),
+            ("Tea for the Tillerman²", "tea-for-the-tillerman2"), ("Чёрный альбом", "cernyj-al-bom"),
+            ("꽃갈피", "kkochgalpi"), ("最伟大的作品", "zui-wei-da-de-zuo-pin"), ("Άξιον Εστί", "axion-esti"),
+            ("عمرو دياب Vol. 2", "mrw-dyab-vol-2"), ("👨‍👩‍👧‍👦", "item"),
         ])
     func slugs(title: String, expected: String) {
         #expect(Slug.make(title) == expected)

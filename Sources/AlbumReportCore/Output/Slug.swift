@@ -15,11 +15,15 @@ public enum Slug {
         return names
     }()
 
-    /// A slug for `text`: accents folded, letters and digits kept, everything else turned into
-    /// single hyphens, at most ``maximumLength`` characters; "item" when nothing is left.
+    /// A slug for `text`: other scripts transliterated to Latin (ICU's Any-Latin: "Чёрный
+    /// альбом" → "cernyj-al-bom", "꽃갈피" → "kkochgalpi"), accents folded, letters and digits
+    /// kept, everything else turned into single hyphens, at most ``maximumLength`` characters;
+    /// "item" when nothing is left.
     public static func make(_ text: String) -> String {
+        let latin =
+            text.unicodeScalars.allSatisfy(\.isASCII) ? text : text.applyingTransform(.toLatin, reverse: false) ?? text
         // Compatibility decomposition turns "²" into "2" and "é" into "e" plus a combining accent.
-        let folded = text.decomposedStringWithCompatibilityMapping.lowercased()
+        let folded = latin.decomposedStringWithCompatibilityMapping.lowercased()
         var slug = ""
         var pendingHyphen = false
         for scalar in folded.unicodeScalars {
