@@ -47,6 +47,15 @@ final class FontFallback: Sendable {
         return found
     }
 
+    /// The face for `cluster` (as ``face(for:primary:weight:language:)``) and the characters of
+    /// the cluster it does not have: normally none; all of them when no font has its base.
+    func assignment(
+        for cluster: Character, primary: FontFace, weight: FontWeight, language: String?
+    ) -> (face: FontFace?, missing: [Unicode.Scalar]) {
+        let face = face(for: cluster, primary: primary, weight: weight, language: language)
+        return (face, Self.drawnScalars(of: cluster).filter { face?.glyph(for: $0) == nil })
+    }
+
     private func resolve(_ cluster: Character, primary: FontFace, weight: FontWeight, language: String?) -> FontFace? {
         let scalars = Self.drawnScalars(of: cluster)
         guard let first = scalars.first else { return primary }

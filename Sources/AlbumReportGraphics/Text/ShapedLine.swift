@@ -90,8 +90,8 @@ struct LineShaper {
             let scalars = Array(cluster.unicodeScalars)
             defer { offset += scalars.count }
             var codes = scalars.map(\.value)
-            var face = fallback.face(for: cluster, primary: primary, weight: font.weight, language: language)
-            let missing = FontFallback.drawnScalars(of: cluster).filter { face?.glyph(for: $0) == nil }
+            var (face, missing) = fallback.assignment(
+                for: cluster, primary: primary, weight: font.weight, language: language)
             if !missing.isEmpty {
                 undrawable += missing
                 if face == nil {

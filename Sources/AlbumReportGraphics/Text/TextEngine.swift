@@ -134,8 +134,16 @@ public final class TextEngine: TextMeasuring {
     }
 
     /// The characters of `text` that no installed font has (drawn as U+FFFD), in order.
+    /// The same answer as shaping would give (``ShapedLine/undrawable``), from font coverage alone.
     public func undrawableCharacters(in text: String, font: FontStyle) -> [Unicode.Scalar] {
-        TextNormalizer.normalize(text).isEmpty ? [] : shape(TextNormalizer.normalize(text), font: font).undrawable
+        let text = TextNormalizer.normalize(text)
+        guard !text.isEmpty, let resolved = fonts.font(for: font),
+            let primary = FontFace.load(file: resolved.file, index: resolved.index)
+        else { return [] }
+        let language = language(of: text)
+        return text.flatMap {
+            fallback.assignment(for: $0, primary: primary, weight: font.weight, language: language).missing
+        }
     }
 
     /// The language Han characters in `text` are drawn for: Japanese when it has kana, Korean
