@@ -29,10 +29,11 @@ format:
 sample-artwork: deps
 	$(SWIFT) run sample-artwork
 
-## Release-build benchmark: the report workloads and the comparison (figures in the README).
+## Release-build benchmark: the report workloads, the comparison and the text engine (figures in the README).
 bench: deps
 	$(SWIFT) build -c release --product albumreport
 	$(SWIFT) build -c release --product albumreport-bench
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench report --runs 3
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench fetch --runs 3
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench compare
+	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench text
