@@ -50,8 +50,9 @@ let package = Package(
         /// a finished report into place atomically.
         .target(name: "CFileSwap", path: "Sources/CFileSwap"),
 
-        /// ICU's UAX #14 line breaking behind one C call (Debian: libicu-dev).
-        .target(name: "CLineBreak", path: "Sources/CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        /// The text engine's C parts: ICU's UAX #14 line breaking behind one call (Debian:
+        /// libicu-dev), and fontconfig's default language fixed before main.
+        .target(name: "CText", path: "Sources/CText", linkerSettings: [.linkedLibrary("icuuc")]),
 
         // MARK: - Pure core (Foundation only)
 
@@ -64,7 +65,7 @@ let package = Package(
 
         .target(
             name: "AlbumReportGraphics",
-            dependencies: ["CGD", "CLineBreak", "AlbumReportCore"],
+            dependencies: ["CGD", "CText", "AlbumReportCore"],
             swiftSettings: strictSettings
         ),
 

@@ -52,7 +52,10 @@ struct GenerateCommand: AsyncParsableCommand {
             valueName: "dir"))
     var templates: String?
 
-    @Option(help: ArgumentHelp("The locale release dates are formatted for.", valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "The locale release dates are formatted for; it also picks line-breaking rules, and the Japanese, Korean or Chinese forms of Han characters (ja, ko, zh_CN, zh_TW, zh-Hant_HK) when the text does not say.",
+            valueName: "id"))
     var locale: String = "en_US"
 
     @Option(help: ArgumentHelp("Artwork downloads and card renders in flight at most (1–64).", valueName: "n"))

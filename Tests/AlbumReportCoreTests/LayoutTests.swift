@@ -222,4 +222,13 @@ struct TextBlockDirectionTests {
         let long = TextWrapper.wrap("aaaaaaaaaaaa bb", font: font, width: 40, measurer: measurer)
         #expect(long.map(\.text) == ["aaaaaaaa", "aaaa bb"])
     }
+
+    @Test("a 5,000-character word is cut into lines that each fit, losing nothing")
+    func longWord() {
+        let word = String(repeating: "a", count: 5000)
+        let lines = TextWrapper.wrap(word, font: font, width: 40, measurer: measurer)
+        #expect(lines.count == 625)
+        #expect(lines.allSatisfy { $0.text.count == 8 && $0.width <= 40 })
+        #expect(lines.map(\.text).joined() == word)
+    }
 }

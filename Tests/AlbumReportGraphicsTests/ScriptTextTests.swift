@@ -29,7 +29,9 @@ struct ScriptTextTests {
             let feed = try FeedDecoder().decode(data, source: name).feed
             #expect(feed.items.count == 4, "\(name)")
             for item in feed.items {
-                for (text, font) in item.drawnTexts(format: feed.format, theme: Self.theme) where !text.isEmpty {
+                for (text, font) in item.drawnTexts(
+                    format: feed.format, theme: Self.theme, locale: Locale(identifier: "en_US")) where !text.isEmpty
+                {
                     let shaped = engine.shape(TextNormalizer.normalize(text), font: font)
                     #expect(shaped.undrawable.isEmpty, "\(name): \(text)")
                     #expect(!shaped.glyphs.contains { $0.id == 0 }, "\(name): .notdef in \(text)")
@@ -205,5 +207,26 @@ struct ScriptTextTests {
             "שלום", font: font, color: RGBA(red: 0, green: 0, blue: 0), x: 10, y: 0, width: 300, alignment: .center,
             measurer: engine)
         #expect(abs(centered.lines[0].x - (10 + (300 - line.width) / 2)) < 0.001)
+    }
+
+    @Test("bidi levels come from the whole paragraph: a wrapped line keeps the direction its context gave it")
+    func paragraphLevels() throws {
+        let text = "אהבה Deluxe Edition (Live) Ed"
+        let firstLine = engine.width(of: "אהבה Deluxe Edition", font: font)
+        let block = TextBlock.make(
+            text, font: font, color: RGBA(red: 0, green: 0, blue: 0), x: 0, y: 0, width: firstLine + 1,
+            measurer: engine)
+        #expect(block.lines.map(\.text) == ["אהבה Deluxe Edition", "(Live) Ed"])
+        let second = try #require(engine.shapedLines(of: block).last)
+        let scalars = Array("(Live) Ed".unicodeScalars)
+        func x(_ character: Unicode.Scalar) throws -> Double {
+            let index = try #require(scalars.firstIndex(of: character))
+            return try #require(second.glyphs.first { $0.cluster == index }).x
+        }
+        // Over the paragraph the brackets follow "Edition" (left to right): "(Live) Ed" reads as
+        // written. Resolved alone (after the start of a right-to-left paragraph) they would be
+        // right to left, and the line would read "Ed (Live)".
+        #expect(try x("(") < x("E"))
+        #expect(try x("L") < x("E"))
     }
 }

@@ -228,3 +228,31 @@ struct CompareCommandTests {
         #expect(compare.standardError.contains("4 compared: 4 match"))
     }
 }
+
+@Suite("Text does not depend on the shell")
+struct TextEnvironmentTests {
+    @Test("the same feed gives the same pixels under LANG=zh_CN.UTF-8 and LANG=C (fonts picked by the report's locale)")
+    func languageEnvironment() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let results: [[String: Any]] = [
+            ["id": "1", "name": "Love Yourself 結 'Answer'", "artistName": "BTS 방탄소년단", "copyright": "℗ 2018"],
+            ["id": "2", "name": "直 — 千 (Instrumental)", "artistName": "Someone", "copyright": "℗ 2024"],
+        ]
+        try JSONSerialization.data(withJSONObject: [
+            "feed": ["title": "Top Albums", "country": "us", "results": results]
+        ])
+        .write(to: folder.url.appendingPathComponent("feed.json"))
+        var manifests: [Data] = []
+        for language in ["zh_CN.UTF-8", "C", "ko_KR.UTF-8"] {
+            let output = "out-\(language)"
+            let run = try await ProductBinary.run(
+                ["generate", "--feed", "feed.json", "--output", output, "--no-enrich", "--quiet"], in: folder.url,
+                environment: ["LANG": language, "LC_ALL": language])
+            #expect(run.exitCode == 0, "\(run.standardError)")
+            manifests.append(try Data(contentsOf: folder.url.appendingPathComponent("\(output)/manifest.json")))
+        }
+        #expect(manifests[0] == manifests[1])
+        #expect(manifests[0] == manifests[2])
+    }
+}

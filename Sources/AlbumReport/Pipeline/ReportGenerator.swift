@@ -99,6 +99,7 @@ public struct ReportGenerator: Sendable {
         }
         // Characters no installed font has are drawn as U+FFFD; the manifest lists them per item.
         items = items.map { Self.checkingText(of: $0, format: feed.format, context: context) }
+        run.warnings += Self.undrawableTitleWarning(feed.title, context: context).map { [$0] } ?? []
         run.warnings += items.compactMap(Self.undrawableWarning)
         let ownItems = shard.map { shard in items.filter { shard.contains(rank: $0.rank) } } ?? items
         let drawnItems = drawsSheet ? items : ownItems
@@ -288,24 +289,41 @@ extension ReportGenerator {
     /// `item` with the characters of its text that no installed font has.
     static func checkingText(of item: FeedItem, format: FeedFormat, context: Context) -> FeedItem {
         var checked = item
+        let locale = Locale(identifier: context.options.localeIdentifier)
+        checked.undrawableCharacters = undrawableCodes(
+            item.drawnTexts(format: format, theme: context.theme, locale: locale), context: context)
+        return checked
+    }
+
+    /// The code points ("U+E000") of `texts` that no installed font has, each once, in order.
+    static func undrawableCodes(_ texts: [(text: String, font: FontStyle)], context: Context) -> [String] {
         var found: [String] = []
-        for (text, font) in item.drawnTexts(format: format, theme: context.theme) {
+        for (text, font) in texts {
             for scalar in context.engine.undrawableCharacters(in: text, font: font) {
                 let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
                 if !found.contains(code) { found.append(code) }
             }
         }
-        checked.undrawableCharacters = found
-        return checked
+        return found
     }
 
     static func undrawableWarning(_ item: FeedItem) -> ReportWarning? {
         guard let codes = item.undrawableCharacters, !codes.isEmpty else { return nil }
         return ReportWarning(
-            stage: .render, rank: item.rank, itemID: item.id,
-            message:
-                "No installed font has \(codes.joined(separator: ", ")) in “\(item.title)”, so \(codes.count == 1 ? "it is" : "they are") drawn as �. Install a font that has \(codes.count == 1 ? "it" : "them") (on Debian: fonts-noto-core, fonts-noto-cjk, fonts-noto-extra)."
-        )
+            stage: .render, rank: item.rank, itemID: item.id, message: undrawableMessage(codes, in: item.title))
+    }
+
+    /// The feed's title is drawn in the sheet's navigation bar and on every card's back button.
+    static func undrawableTitleWarning(_ title: String, context: Context) -> ReportWarning? {
+        let fonts = context.theme.fonts
+        let codes = undrawableCodes([(title, fonts.navigationTitle), (title, fonts.backButton)], context: context)
+        return codes.isEmpty ? nil : ReportWarning(stage: .render, message: undrawableMessage(codes, in: title))
+    }
+
+    static func undrawableMessage(_ codes: [String], in text: String) -> String {
+        let one = codes.count == 1
+        return
+            "No installed font has \(codes.joined(separator: ", ")) in “\(text)”, so \(one ? "it is" : "they are") drawn as �. Install a font that has \(one ? "it" : "them") (on Debian: fonts-noto-core, fonts-noto-cjk, fonts-noto-extra)."
     }
 
     static func textEngine(

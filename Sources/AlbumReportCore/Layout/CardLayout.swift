@@ -51,7 +51,7 @@ public struct CardLayout: Sendable, Hashable, Codable {
         let genres = block(
             genreText, fonts.cardDetail, colors.secondaryLabel, spacingBefore: metrics.cardSectionSpacing)
         let releaseDate = block(
-            item.releaseDate.map { "Released \($0.formatted(locale: locale))" }, fonts.cardDetail,
+            item.releaseText(locale: locale), fonts.cardDetail,
             colors.secondaryLabel,
             spacingBefore: genres == nil ? metrics.cardSectionSpacing : metrics.cardLineSpacing)
         let copyright = block(
@@ -101,8 +101,13 @@ public struct CardLayout: Sendable, Hashable, Codable {
 }
 
 extension FeedItem {
+    /// The card's release line: "Released Mar 29, 2019".
+    public func releaseText(locale: Locale) -> String? {
+        releaseDate.map { "Released \($0.formatted(locale: locale))" }
+    }
+
     /// The item's own strings as the sheet row and the card draw them, each with its font.
-    public func drawnTexts(format: FeedFormat, theme: Theme) -> [(text: String, font: FontStyle)] {
+    public func drawnTexts(format: FeedFormat, theme: Theme, locale: Locale) -> [(text: String, font: FontStyle)] {
         let fonts = theme.fonts
         guard format.isAlbumChart else {
             return [(title, fonts.rowHeadline), (description ?? "", fonts.rowSubtitle)]
@@ -110,7 +115,8 @@ extension FeedItem {
         return [
             (title, fonts.rowTitle), (title, fonts.cardTitle), (artistName ?? "", fonts.rowSubtitle),
             (artistName ?? "", fonts.cardArtist), (displayGenres.joined(separator: " · "), fonts.cardDetail),
-            (copyright ?? "", fonts.cardFootnote),
+            (releaseText(locale: locale) ?? "", fonts.cardDetail), (copyright ?? "", fonts.cardFootnote),
+            (storeButtonTitle, fonts.button),
         ]
     }
 }

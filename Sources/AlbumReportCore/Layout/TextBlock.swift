@@ -149,11 +149,22 @@ public enum TextWrapper {
         var pieces: [Line] = []
         var remaining = Substring(word)
         while !remaining.isEmpty {
-            // Binary search for the longest prefix (in characters) that fits; at least one character.
-            var low = 1
-            var high = remaining.count
+            // The longest prefix (in characters) that fits; at least one character. The prefix
+            // doubles until it no longer fits, then a binary search narrows it down, so that no
+            // prefix much longer than a line is ever measured (a 5,000-character word stays cheap).
             var best = 1
             var bestWidth = measurer.width(of: String(remaining.prefix(1)), font: font)
+            var low = 2
+            var high = 2
+            while high <= remaining.count {
+                let prefixWidth = measurer.width(of: String(remaining.prefix(high)), font: font)
+                guard prefixWidth <= width else { break }
+                best = high
+                bestWidth = prefixWidth
+                low = high + 1
+                high *= 2
+            }
+            high = min(high - 1, remaining.count)
             while low <= high {
                 let mid = (low + high) / 2
                 let prefixWidth = measurer.width(of: String(remaining.prefix(mid)), font: font)

@@ -17,6 +17,8 @@ final class FontFace: @unchecked Sendable {
     let unitsPerEm: Double
     /// A bitmap-only colour font (Noto Color Emoji): drawn from its largest strike, scaled.
     let isColorBitmap: Bool
+    /// An outline font (TrueType, CFF), drawn at any size.
+    let isScalable: Bool
     /// The pixels per em of the strike a colour bitmap font draws from.
     let strikePixelsPerEm: Double
     private let strikeIndex: Int32
@@ -41,7 +43,8 @@ final class FontFace: @unchecked Sendable {
         self.index = index
         family = face.pointee.family_name.map { String(cString: $0) } ?? URL(fileURLWithPath: file).lastPathComponent
         unitsPerEm = Double(max(hb_face_get_upem(hb_font_get_face(font)), 1))
-        isColorBitmap = ar_ft_has_color(face) != 0 && ar_ft_is_scalable(face) == 0
+        isScalable = ar_ft_is_scalable(face) != 0
+        isColorBitmap = ar_ft_has_color(face) != 0 && !isScalable
         var best: (index: Int32, ppem: Double) = (0, 0)
         if isColorBitmap, let sizes = face.pointee.available_sizes {
             for strike in 0..<Int(face.pointee.num_fixed_sizes) {
@@ -61,9 +64,10 @@ final class FontFace: @unchecked Sendable {
         return hb_font_get_nominal_glyph(shapingFont, scalar.value, &glyph) != 0 && glyph != 0 ? glyph : nil
     }
 
-    /// Whether this face has every scalar of `scalars`.
+    /// Whether this face can draw every scalar of `scalars` (a bitmap font without colour can
+    /// draw nothing at an arbitrary size).
     func covers(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
-        scalars.allSatisfy { glyph(for: $0) != nil }
+        (isScalable || isColorBitmap) && scalars.allSatisfy { glyph(for: $0) != nil }
     }
 
     /// Ascender and descender (positive) per em, from the face's horizontal header.
@@ -130,6 +134,12 @@ final class FontFace: @unchecked Sendable {
     }
 }
 
+/// Where row `row` (0 at the top) of a FreeType bitmap starts in its buffer: a negative pitch
+/// means the rows are stored bottom-up.
+private func rowOffset(_ row: Int, rows: Int, pitch: Int) -> Int {
+    pitch >= 0 ? row * pitch : (rows - 1 - row) * -pitch
+}
+
 /// A rasterised glyph: an 8-bit coverage mask drawn in the text colour, or premultiplied RGBA
 /// pixels of a colour emoji. `left` and `top` place it from the pen position on the baseline.
 struct GlyphBitmap: Sendable {
@@ -149,7 +159,7 @@ struct GlyphBitmap: Sendable {
         var pixels = [UInt8](repeating: 0, count: width * height)
         if let buffer = bitmap.buffer, bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) {
             for row in 0..<height {
-                let source = buffer.advanced(by: row * Int(bitmap.pitch))
+                let source = buffer.advanced(by: rowOffset(row, rows: height, pitch: Int(bitmap.pitch)))
                 for column in 0..<width { pixels[row * width + column] = source[column] }
             }
         }
@@ -183,7 +193,7 @@ struct GlyphBitmap: Sendable {
                 var total = 0.0
                 for sourceY in Int(top)..<min(Int(bottom.rounded(.up)), sourceHeight) {
                     let weightY = min(bottom, Double(sourceY + 1)) - max(top, Double(sourceY))
-                    let row = buffer.advanced(by: sourceY * pitch)
+                    let row = buffer.advanced(by: rowOffset(sourceY, rows: sourceHeight, pitch: pitch))
                     for sourceX in Int(left)..<min(Int(right.rounded(.up)), sourceWidth) {
                         let weight = weightY * (min(right, Double(sourceX + 1)) - max(left, Double(sourceX)))
                         let pixel = row.advanced(by: sourceX * 4)

@@ -19,13 +19,13 @@ final class FontFallback: Sendable {
         var cluster: String
         var family: String
         var weight: FontWeight
-        var language: String?
+        var language: String
     }
 
     private struct ListKey: Hashable {
         var generic: String
         var weight: FontWeight
-        var language: String?
+        var language: String
     }
 
     private let clusters = Mutex<[ClusterKey: FontFace?]>([:])
@@ -39,7 +39,7 @@ final class FontFallback: Sendable {
 
     /// The face that draws `cluster` for a style whose own face is `primary`, or nil when no
     /// installed font has all of its characters.
-    func face(for cluster: Character, primary: FontFace, weight: FontWeight, language: String?) -> FontFace? {
+    func face(for cluster: Character, primary: FontFace, weight: FontWeight, language: String) -> FontFace? {
         let key = ClusterKey(cluster: String(cluster), family: primary.family, weight: weight, language: language)
         if let cached = clusters.withLock({ $0[key] }) { return cached }
         let found = resolve(cluster, primary: primary, weight: weight, language: language)
@@ -50,17 +50,17 @@ final class FontFallback: Sendable {
     /// The face for `cluster` (as ``face(for:primary:weight:language:)``) and the characters of
     /// the cluster it does not have: normally none; all of them when no font has its base.
     func assignment(
-        for cluster: Character, primary: FontFace, weight: FontWeight, language: String?
+        for cluster: Character, primary: FontFace, weight: FontWeight, language: String
     ) -> (face: FontFace?, missing: [Unicode.Scalar]) {
         let face = face(for: cluster, primary: primary, weight: weight, language: language)
         return (face, Self.drawnScalars(of: cluster).filter { face?.glyph(for: $0) == nil })
     }
 
-    private func resolve(_ cluster: Character, primary: FontFace, weight: FontWeight, language: String?) -> FontFace? {
+    private func resolve(_ cluster: Character, primary: FontFace, weight: FontWeight, language: String) -> FontFace? {
         let scalars = Self.drawnScalars(of: cluster)
         guard let first = scalars.first else { return primary }
         let wantsEmoji = colorEmoji && Self.wantsEmojiPresentation(cluster)
-        if wantsEmoji, let face = list(generic: "emoji", weight: weight, language: nil).face(covering: scalars) {
+        if wantsEmoji, let face = list(generic: "emoji", weight: weight, language: language).face(covering: scalars) {
             return face
         }
         for face in [primary] + faces(weight: weight) where (colorEmoji || !face.isColorBitmap) && face.covers(scalars)
@@ -84,7 +84,7 @@ final class FontFallback: Sendable {
         return faces
     }
 
-    private func list(generic: String, weight: FontWeight, language: String?) -> FontconfigList {
+    private func list(generic: String, weight: FontWeight, language: String) -> FontconfigList {
         let key = ListKey(generic: generic, weight: weight, language: language)
         if let cached = lists.withLock({ $0[key] }) { return cached }
         let list = FontconfigList(generic: generic, weight: weight, language: language)
@@ -109,7 +109,7 @@ final class FontFallback: Sendable {
 }
 
 /// Fontconfig's installed fonts sorted by closeness to a generic family ("sans-serif",
-/// "emoji") at a weight and language, trimmed to those that add coverage. The first whose
+/// "emoji") at a weight and language. The first whose
 /// character set has a character is fontconfig's best match for it (what `fc-match
 /// "sans-serif:charset=…:lang=…"` answers), found without sorting again per character.
 final class FontconfigList: @unchecked Sendable {
@@ -125,18 +125,22 @@ final class FontconfigList: @unchecked Sendable {
     private let fontSet: UnsafeMutablePointer<FcFontSet>?
     private let entries: [Entry]
 
-    init(generic: String, weight: FontWeight, language: String?) {
+    init(generic: String, weight: FontWeight, language: String) {
         var entries: [Entry] = []
         var fontSet: UnsafeMutablePointer<FcFontSet>?
         if FontResolver.isAvailable, let pattern = FcPatternCreate() {
             FontResolver.add(string: generic, for: "family", to: pattern)
-            if let language { FontResolver.add(string: language, for: "lang", to: pattern) }
+            // Always explicit: left out, fontconfig takes the language from $LANG, and the same
+            // report would pick other fonts in another shell.
+            FontResolver.add(string: language, for: "lang", to: pattern)
             _ = FcPatternAddInteger(pattern, "weight", FontResolver.fontconfigWeight(weight))
             _ = FcPatternAddInteger(pattern, "slant", 0)
             _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
             FcDefaultSubstitute(pattern)
             var result = FcResultNoMatch
-            fontSet = FcFontSort(nil, pattern, 1, nil, &result)
+            // Untrimmed: trimming drops fonts that add no new characters to those before them,
+            // which can be the only font with a whole base-and-mark cluster.
+            fontSet = FcFontSort(nil, pattern, 0, nil, &result)
             FcPatternDestroy(pattern)
         }
         if let fontSet, let fonts = fontSet.pointee.fonts {
@@ -151,6 +155,10 @@ final class FontconfigList: @unchecked Sendable {
                 _ = FcPatternGetInteger(font, "index", 0, &index)
                 var color: FcBool = 0
                 _ = FcPatternGetBool(font, "color", 0, &color)
+                var scalable: FcBool = 1
+                _ = FcPatternGetBool(font, "scalable", 0, &scalable)
+                // A bitmap font without colour cannot be drawn at any size.
+                guard scalable != 0 || color != 0 else { continue }
                 entries.append(
                     Entry(file: String(cString: file), index: Int(index), charset: charset, isColor: color != 0))
             }

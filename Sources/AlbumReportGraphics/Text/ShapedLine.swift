@@ -41,50 +41,76 @@ public struct ShapedLine: Sendable {
 struct LineShaper {
     let fallback: FontFallback
 
-    /// A run to shape: code points of one face, bidi level and script.
+    /// A run to shape: a stretch of the line's code points in one face, bidi level and script.
     private struct Run {
         var face: FontFace
         var level: Int8
         var script: hb_script_t
-        var codes: [UInt32] = []
-        /// For each code, the index of its cluster's first scalar in the line.
-        var clusters: [Int] = []
+        /// Where the run starts in the line's code points, and how many it has.
+        var start: Int
+        var count: Int
     }
 
-    func shape(
-        _ text: String, font: FontStyle, primary: FontFace, direction: TextDirection?, language: String?
-    ) -> ShapedLine {
-        let codes = text.unicodeScalars.map(\.value)
-        var levels = [Int8](repeating: 0, count: codes.count)
-        let base: Int32 = direction.map { $0 == .rightToLeft ? 1 : 0 } ?? -1
-        let resolved = ar_bidi_levels(codes, Int32(codes.count), base, &levels)
-        if resolved < 0 { levels = [Int8](repeating: base == 1 ? 1 : 0, count: codes.count) }
-        let paragraph: TextDirection = resolved == 1 || (resolved < 0 && base == 1) ? .rightToLeft : .leftToRight
+    /// The line after font assignment: its code points (a cluster no font can draw replaced by
+    /// U+FFFD), for each the index of its cluster's first scalar in the text, and the runs.
+    private struct Items {
+        var codes: [UInt32] = []
+        var clusters: [Int] = []
+        var runs: [Run] = []
+        var undrawable: [Unicode.Scalar] = []
+    }
 
-        let (runs, undrawable) = itemize(text, levels: levels, font: font, primary: primary, language: language)
+    /// Shapes `text` as one line. `levels` are its bidi embedding levels (one per Unicode scalar)
+    /// when they were resolved over the whole paragraph; without them the line is resolved alone,
+    /// in `direction` (from its first strong character when nil).
+    func shape(
+        _ text: String, font: FontStyle, primary: FontFace, direction: TextDirection?, levels: [Int8]? = nil,
+        language: String
+    ) -> ShapedLine {
+        let base: Int32 = direction.map { $0 == .rightToLeft ? 1 : 0 } ?? -1
+        var paragraph: TextDirection = direction ?? .leftToRight
+        var resolvedLevels: [Int8]
+        if let levels {
+            resolvedLevels = levels
+        } else {
+            (paragraph, resolvedLevels) = Self.bidiLevels(of: text, base: base)
+        }
+        let items = itemize(text, levels: resolvedLevels, font: font, primary: primary, language: language)
         var glyphs: [ShapedLine.Glyph] = []
         var pen = 0.0
-        for run in Self.visualOrder(runs) {
+        for run in Self.visualOrder(items.runs) {
             let scale = font.size / run.face.unitsPerEm
-            for shaped in Self.shape(run, language: language) {
+            for shaped in Self.shape(run, of: items.codes, language: language) {
                 glyphs.append(
                     ShapedLine.Glyph(
                         id: shaped.glyph, x: pen + Double(shaped.xOffset) * scale, y: Double(shaped.yOffset) * scale,
-                        advance: Double(shaped.xAdvance) * scale, cluster: run.clusters[Int(shaped.cluster)],
+                        advance: Double(shaped.xAdvance) * scale, cluster: items.clusters[Int(shaped.cluster)],
                         face: run.face))
                 pen += Double(shaped.xAdvance) * scale
             }
         }
-        return ShapedLine(glyphs: glyphs, width: pen, direction: paragraph, undrawable: undrawable)
+        return ShapedLine(glyphs: glyphs, width: pen, direction: paragraph, undrawable: items.undrawable)
     }
 
-    /// Splits `text` into runs by face (per grapheme cluster), bidi level and script.
-    private func itemize(
-        _ text: String, levels: [Int8], font: FontStyle, primary: FontFace, language: String?
-    ) -> ([Run], [Unicode.Scalar]) {
+    /// FriBidi's embedding level of each Unicode scalar of `text` (UAX #9), and the paragraph's
+    /// direction; `base` 0 or 1 forces the paragraph direction, -1 takes the first strong character's.
+    static func bidiLevels(of text: String, base: Int32) -> (TextDirection, [Int8]) {
+        let codes = text.unicodeScalars.map(\.value)
+        var levels = [Int8](repeating: 0, count: codes.count)
+        let resolved = ar_bidi_levels(codes, Int32(codes.count), base, &levels)
+        if resolved < 0 {
+            // FriBidi could not allocate: everything at the paragraph's level.
+            return (base == 1 ? .rightToLeft : .leftToRight, [Int8](repeating: base == 1 ? 1 : 0, count: codes.count))
+        }
+        return (resolved == 1 ? .rightToLeft : .leftToRight, levels)
+    }
+
+    /// Assigns a face to each grapheme cluster and splits the line into runs of one face, bidi
+    /// level and script.
+    private func itemize(_ text: String, levels: [Int8], font: FontStyle, primary: FontFace, language: String) -> Items
+    {
         let unicode = hb_unicode_funcs_get_default()
-        var runs: [Run] = []
-        var undrawable: [Unicode.Scalar] = []
+        var items = Items()
         var offset = 0
         for cluster in text {
             let scalars = Array(cluster.unicodeScalars)
@@ -93,33 +119,29 @@ struct LineShaper {
             var (face, missing) = fallback.assignment(
                 for: cluster, primary: primary, weight: font.weight, language: language)
             if !missing.isEmpty {
-                undrawable += missing
-                if face == nil {
-                    // Nothing has the base character: a visible replacement takes the cluster's place.
-                    codes = [0xFFFD]
-                    face =
-                        fallback.face(for: "\u{FFFD}", primary: primary, weight: font.weight, language: nil) ?? primary
-                }
+                // A visible replacement takes the whole cluster's place, so that what is drawn is
+                // what the manifest and the warning say.
+                items.undrawable += missing
+                codes = [0xFFFD]
+                face = fallback.face(for: "\u{FFFD}", primary: primary, weight: font.weight, language: language)
             }
-            guard let face else { continue }
+            guard let face = face ?? (missing.isEmpty ? nil : primary) else { continue }
             let level = levels.indices.contains(offset) ? levels[offset] : 0
             let script =
                 codes.lazy.map { hb_unicode_script(unicode, $0) }.first { !Self.isNeutral($0) } ?? HB_SCRIPT_COMMON
-            if var last = runs.last, last.face === face, last.level == level,
+            let start = items.codes.count
+            items.codes += codes
+            items.clusters += repeatElement(offset, count: codes.count)
+            if let last = items.runs.last, last.face === face, last.level == level,
                 Self.isNeutral(script) || Self.isNeutral(last.script) || last.script == script
             {
-                if Self.isNeutral(last.script) { last.script = script }
-                last.codes += codes
-                last.clusters += Array(repeating: offset, count: codes.count)
-                runs[runs.count - 1] = last
+                if Self.isNeutral(last.script) { items.runs[items.runs.count - 1].script = script }
+                items.runs[items.runs.count - 1].count += codes.count
             } else {
-                runs.append(
-                    Run(
-                        face: face, level: level, script: script, codes: codes,
-                        clusters: Array(repeating: offset, count: codes.count)))
+                items.runs.append(Run(face: face, level: level, script: script, start: start, count: codes.count))
             }
         }
-        return (runs, undrawable)
+        return items
     }
 
     private static func isNeutral(_ script: hb_script_t) -> Bool {
@@ -163,23 +185,25 @@ struct LineShaper {
         var yOffset: Int32
     }
 
-    /// HarfBuzz's shaping of one run, in visual order.
-    private static func shape(_ run: Run, language: String?) -> [HBGlyph] {
+    /// HarfBuzz's shaping of one run, in visual order, with the rest of the line as context (so
+    /// that, say, Arabic joins across a change of font). Clusters index `codes`.
+    private static func shape(_ run: Run, of codes: [UInt32], language: String) -> [HBGlyph] {
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
-        hb_buffer_add_utf32(buffer, run.codes, Int32(run.codes.count), 0, Int32(run.codes.count))
+        hb_buffer_add_utf32(buffer, codes, Int32(codes.count), UInt32(run.start), Int32(run.count))
         hb_buffer_set_direction(buffer, run.level % 2 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if !isNeutral(run.script) { hb_buffer_set_script(buffer, run.script) }
-        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(run.face.shapingFont, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
         else { return [] }
+        let last = UInt32(max(codes.count - 1, 0))
         return (0..<Int(count)).map { index in
             HBGlyph(
-                glyph: infos[index].codepoint, cluster: min(infos[index].cluster, UInt32(run.codes.count - 1)),
+                glyph: infos[index].codepoint, cluster: min(infos[index].cluster, last),
                 xAdvance: positions[index].x_advance, xOffset: positions[index].x_offset,
                 yOffset: positions[index].y_offset)
         }

@@ -1,6 +1,6 @@
 import AlbumReportCore
 import CGD
-import CLineBreak
+import CText
 import Foundation
 import Synchronization
 
@@ -19,11 +19,18 @@ public final class TextEngine: TextMeasuring {
     /// The language Han characters take their forms from when the text itself does not say
     /// (kana means Japanese, Hangul Korean): "ja", "ko", "zh-cn", "zh-tw" or "zh-hk".
     public let hanLanguage: String?
+    /// The report's language ("en"): fontconfig's and HarfBuzz's language for text that is not
+    /// Chinese, Japanese or Korean. Always explicit, so that nothing depends on `$LANG`.
+    public let baseLanguage: String
     private let fallback: FontFallback
     private let shaper: LineShaper
     private let breakLocale: String
-    private let lines = Mutex<[LineKey: ShapedLine]>([:])
-    private let bitmaps = Mutex<[GlyphKey: GlyphBitmap?]>([:])
+    /// Widths of measured strings (wrapping measures many candidates that are never drawn).
+    private let widths = BoundedCache<LineKey, Double>(limit: 100_000)
+    /// Shaped lines that were drawn, by glyph count (about 50 bytes a glyph).
+    private let lines = BoundedCache<LineKey, ShapedLine>(limit: 200_000)
+    /// Rasterised glyphs, by bytes.
+    private let bitmaps = BoundedCache<GlyphKey, GlyphBitmap?>(limit: 24 << 20)
 
     private struct LineKey: Hashable {
         var text: String
@@ -31,7 +38,9 @@ public final class TextEngine: TextMeasuring {
         var weight: FontWeight
         var size: Double
         var direction: TextDirection?
-        var language: String?
+        /// Levels resolved over the whole paragraph, when the line is part of one.
+        var levels: [Int8]?
+        var language: String
     }
 
     private struct GlyphKey: Hashable {
@@ -57,6 +66,7 @@ public final class TextEngine: TextMeasuring {
         self.scale = scale
         hanLanguage = Self.hanLanguage(localeIdentifier: localeIdentifier, country: country)
         breakLocale = localeIdentifier
+        baseLanguage = Locale(identifier: localeIdentifier).language.languageCode?.identifier ?? "en"
         fallback = FontFallback(themeFamilies: fallbackFamilies, colorEmoji: colorEmoji)
         shaper = LineShaper(fallback: fallback)
     }
@@ -75,7 +85,14 @@ public final class TextEngine: TextMeasuring {
 
     /// The advance width in points of the shaped text.
     public func width(of text: String, font: FontStyle) -> Double {
-        shape(text, font: font).width
+        let language = language(of: text)
+        let key = LineKey(
+            text: text, family: font.family, weight: font.weight, size: font.size, direction: nil, levels: nil,
+            language: language)
+        if let cached = widths.value(for: key) { return cached }
+        let width = shapeUncached(text, font: font, direction: nil, levels: nil, language: language).width
+        widths.insert(width, for: key)
+        return width
     }
 
     /// Ascender and descender in points, of the style's own font.
@@ -118,19 +135,28 @@ public final class TextEngine: TextMeasuring {
         shape(text, font: font, direction: direction, language: language(of: text))
     }
 
-    private func shape(_ text: String, font: FontStyle, direction: TextDirection?, language: String?) -> ShapedLine {
+    private func shape(
+        _ text: String, font: FontStyle, direction: TextDirection?, levels: [Int8]? = nil, language: String
+    ) -> ShapedLine {
         let key = LineKey(
             text: text, family: font.family, weight: font.weight, size: font.size, direction: direction,
-            language: language)
-        if let cached = lines.withLock({ $0[key] }) { return cached }
+            levels: levels, language: language)
+        if let cached = lines.value(for: key) { return cached }
+        let shaped = shapeUncached(text, font: font, direction: direction, levels: levels, language: language)
+        lines.insert(shaped, for: key, cost: max(shaped.glyphs.count, 1))
+        return shaped
+    }
+
+    private func shapeUncached(
+        _ text: String, font: FontStyle, direction: TextDirection?, levels: [Int8]?, language: String
+    ) -> ShapedLine {
         guard let resolved = fonts.font(for: font),
             let primary = FontFace.load(file: resolved.file, index: resolved.index)
         else {
             return ShapedLine(glyphs: [], width: 0, direction: direction ?? .leftToRight, undrawable: [])
         }
-        let shaped = shaper.shape(text, font: font, primary: primary, direction: direction, language: language)
-        lines.withLock { $0[key] = shaped }
-        return shaped
+        return shaper.shape(
+            text, font: font, primary: primary, direction: direction, levels: levels, language: language)
     }
 
     /// The characters of `text` that no installed font has (drawn as U+FFFD), in order.
@@ -146,9 +172,9 @@ public final class TextEngine: TextMeasuring {
         }
     }
 
-    /// The language Han characters in `text` are drawn for: Japanese when it has kana, Korean
-    /// when it has Hangul, otherwise the report's.
-    func language(of text: String) -> String? {
+    /// The language `text` is drawn in: Japanese when it has kana, Korean when it has Hangul,
+    /// otherwise the report's Han language, otherwise the report's language.
+    func language(of text: String) -> String {
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return "ja"
@@ -156,7 +182,7 @@ public final class TextEngine: TextMeasuring {
             default: continue
             }
         }
-        return hanLanguage
+        return hanLanguage ?? baseLanguage
     }
 
     /// "ja", "ko", "zh-cn", "zh-tw" or "zh-hk" from a Chinese, Japanese or Korean locale, else
@@ -199,20 +225,41 @@ public final class TextEngine: TextMeasuring {
         guard fonts.font(for: block.font) != nil else {
             throw .fontNotFound(family: block.font.family, weight: block.font.weight.rawValue)
         }
-        // The whole block decides the Han forms, so that every line of a Japanese title agrees.
-        let language = language(of: block.text)
-        for line in block.lines {
-            let shaped = shape(line.text, font: block.font, direction: block.direction, language: language)
+        for (line, shaped) in zip(block.lines, shapedLines(of: block)) {
+            // Rounded in the whole screen's pixels, then moved into this strip's, so that a glyph
+            // cut by a strip boundary lands on the same row in both strips.
             draw(
-                shaped, x: line.x * scale, baseline: line.baseline * scale - Double(image.originY),
+                shaped, x: line.x * scale, baseline: Int((line.baseline * scale).rounded()) - image.originY,
                 pixelSize: block.font.size * scale, color: block.color, in: image)
         }
     }
 
+    /// The lines of `block` shaped as they are drawn. The whole block decides the Han forms, so
+    /// that every line of a Japanese title agrees, and its bidi levels are resolved over the
+    /// whole paragraph (UAX #9), then each line is reordered alone: a bracket on the second line
+    /// still takes the direction its context on the first line gives it. The lines are the
+    /// paragraph's text with the breaks' spaces trimmed; one space stands in at each break (a
+    /// neutral, as the trimmed spaces were).
+    public func shapedLines(of block: TextBlock) -> [ShapedLine] {
+        let language = language(of: block.text)
+        var paragraphLevels: [Int8] = []
+        if block.lines.count > 1 {
+            let base: Int32 = block.direction == .rightToLeft ? 1 : 0
+            paragraphLevels = LineShaper.bidiLevels(of: block.lines.map(\.text).joined(separator: " "), base: base).1
+        }
+        var offset = 0
+        return block.lines.map { line in
+            let count = line.text.unicodeScalars.count
+            let levels =
+                paragraphLevels.count >= offset + count ? Array(paragraphLevels[offset..<offset + count]) : nil
+            offset += count + 1
+            return shape(line.text, font: block.font, direction: block.direction, levels: levels, language: language)
+        }
+    }
+
     private func draw(
-        _ line: ShapedLine, x: Double, baseline: Double, pixelSize: Double, color: RGBA, in image: GDImage
+        _ line: ShapedLine, x: Double, baseline baselineY: Int, pixelSize: Double, color: RGBA, in image: GDImage
     ) {
-        let baselineY = Int(baseline.rounded())
         for glyph in line.glyphs {
             let glyphX = x + glyph.x * scale
             var whole = Int(glyphX.rounded(.down))
@@ -231,9 +278,9 @@ public final class TextEngine: TextMeasuring {
     private func bitmap(_ face: FontFace, _ glyph: UInt32, pixelSize: Double, phase: Int) -> GlyphBitmap? {
         let key = GlyphKey(
             face: ObjectIdentifier(face), glyph: glyph, pixelSize: Int((pixelSize * 64).rounded()), phase: phase)
-        if let cached = bitmaps.withLock({ $0[key] }) { return cached }
+        if let cached = bitmaps.value(for: key) { return cached }
         let rendered = face.rasterize(glyph, pixelSize: pixelSize, phase: phase)
-        bitmaps.withLock { $0[key] = rendered }
+        bitmaps.insert(rendered, for: key, cost: 64 + (rendered?.pixels.count ?? 0))
         return rendered
     }
 
