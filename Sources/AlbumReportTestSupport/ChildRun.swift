@@ -32,13 +32,13 @@ public struct ChildRun: Sendable {
         var status: Int32 = 0
         var usage = rusage()
         // The child's own peak RSS is read from /proc/PID/status (VmHWM) while it runs, every
-        // 2 ms. Its ru_maxrss is not: posix_spawn starts it sharing this process's memory
+        // 5 ms. Its ru_maxrss is not: posix_spawn starts it sharing this process's memory
         // (vfork), and exec records that memory's high-water mark as the child's, so a child of
         // a 350 MB test process would report at least 350 MB.
         var peakKilobytes = 0
         while wait4(pid, &status, WNOHANG, &usage) == 0 {
             peakKilobytes = max(peakKilobytes, Self.highWaterMarkKilobytes(of: pid) ?? 0)
-            usleep(2000)
+            usleep(5000)
         }
         if peakKilobytes == 0 { peakKilobytes = Int(usage.ru_maxrss) }
         let wall = ContinuousClock.now - start
