@@ -3,8 +3,9 @@ import CGD
 import Foundation
 import Synchronization
 
-/// Measures and draws text with libgd's FreeType renderer, at the exact pixel size it will be
-/// drawn at, so that wrapping decided by the layout matches the pixels.
+/// Measures and draws text with libgd's own FreeType call: no font fallback, no shaping, no
+/// bidi. Reports use ``TextEngine``; this one is kept as the baseline `albumreport-bench text`
+/// measures the new engine against.
 ///
 /// gd decodes HTML entities in the strings it is given and reads UTF-8 only up to three bytes;
 /// every string is therefore passed as ASCII with numeric character references, which gd decodes

@@ -1,7 +1,8 @@
 import AlbumReportCore
 
-/// The one seam text goes through: layout measures with it, the renderer draws with it. A new
-/// text engine (shaping, fallback, bidi) replaces the implementation without touching either.
+/// The one seam text goes through: layout measures with it, the renderer draws with it.
+/// ``TextEngine`` (HarfBuzz, FriBidi, fontconfig fallback) implements it for reports;
+/// ``GDTextEngine`` (libgd's own text call) for the benchmark's comparison.
 public protocol TextRendering: TextMeasuring {
     /// Draws every line of `block` into `image` (block coordinates in points).
     func draw(_ block: TextBlock, in image: GDImage) throws(GraphicsError)
