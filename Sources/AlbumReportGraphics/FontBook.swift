@@ -45,7 +45,10 @@ public struct FontBook: Sendable {
             var found: ResolvedFont?
             for family in candidates {
                 if let match = FontResolver.file(family: family, weight: style.weight) {
-                    let metrics = FontResolver.verticalMetrics(file: match.file, index: match.index)
+                    // The face the text engine draws with, loaded once for both.
+                    let metrics =
+                        FontFace.load(file: match.file, index: match.index)?.verticalMetrics
+                        ?? (ascender: 0.95, descender: 0.25)
                     found = ResolvedFont(
                         requestedFamily: style.family, family: family, weight: style.weight, file: match.file,
                         index: match.index, ascenderPerEm: metrics.ascender, descenderPerEm: metrics.descender)
@@ -134,19 +137,5 @@ public enum FontResolver {
         case .semibold: return 180
         case .bold: return 200
         }
-    }
-
-    /// Ascender and descender (positive) per em, read from the font file with FreeType.
-    static func verticalMetrics(file: String, index: Int = 0) -> (ascender: Double, descender: Double) {
-        let fallback = (ascender: 0.95, descender: 0.25)
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { return fallback }
-        defer { FT_Done_FreeType(library) }
-        var face: FT_Face?
-        guard FT_New_Face(library, file, index, &face) == 0, let face else { return fallback }
-        defer { FT_Done_Face(face) }
-        let unitsPerEm = Double(ar_ft_units_per_em(face))
-        guard unitsPerEm > 0 else { return fallback }
-        return (Double(ar_ft_ascender(face)) / unitsPerEm, -Double(ar_ft_descender(face)) / unitsPerEm)
     }
 }
