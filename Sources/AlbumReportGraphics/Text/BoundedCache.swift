@@ -23,6 +23,15 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         state.withLock { $0.entries[key] }
     }
 
+    /// The cached value for `key`, or else `compute()`'s, cached at `cost(value)`. Two threads
+    /// may compute the same value at once; both get the same answer.
+    func value(for key: Key, cost: (Value) -> Int = { _ in 1 }, compute: () -> Value) -> Value {
+        if let cached = value(for: key) { return cached }
+        let computed = compute()
+        insert(computed, for: key, cost: cost(computed))
+        return computed
+    }
+
     /// Caches `value`, first emptying the cache when `cost` more would exceed the budget.
     func insert(_ value: Value, for key: Key, cost: Int = 1) {
         state.withLock { state in

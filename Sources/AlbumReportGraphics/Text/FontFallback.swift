@@ -1,7 +1,6 @@
 import AlbumReportCore
 import CGD
 import Foundation
-import Synchronization
 
 /// Which face draws each grapheme cluster: the theme's fonts first (the style's family, then
 /// the theme's `fallbackFamilies`), then fontconfig's best match for the character in the
@@ -28,9 +27,10 @@ final class FontFallback: Sendable {
         var language: String
     }
 
-    private let clusters = Mutex<[ClusterKey: FontFace?]>([:])
-    private let themeFaces = Mutex<[FontWeight: [FontFace]]>([:])
-    private let lists = Mutex<[ListKey: FontconfigList]>([:])
+    private let clusters = BoundedCache<ClusterKey, FontFace?>(limit: 100_000)
+    // A handful each: one per weight, one per generic family × weight × language.
+    private let themeFaces = BoundedCache<FontWeight, [FontFace]>(limit: .max)
+    private let lists = BoundedCache<ListKey, FontconfigList>(limit: .max)
 
     init(themeFamilies: [String], colorEmoji: Bool) {
         self.themeFamilies = themeFamilies
@@ -41,10 +41,7 @@ final class FontFallback: Sendable {
     /// installed font has all of its characters.
     func face(for cluster: Character, primary: FontFace, weight: FontWeight, language: String) -> FontFace? {
         let key = ClusterKey(cluster: String(cluster), family: primary.family, weight: weight, language: language)
-        if let cached = clusters.withLock({ $0[key] }) { return cached }
-        let found = resolve(cluster, primary: primary, weight: weight, language: language)
-        clusters.withLock { $0[key] = found }
-        return found
+        return clusters.value(for: key) { resolve(cluster, primary: primary, weight: weight, language: language) }
     }
 
     /// The face for `cluster` (as ``face(for:primary:weight:language:)``) and the characters of
@@ -76,20 +73,19 @@ final class FontFallback: Sendable {
 
     /// The theme's fallback faces at `weight`, resolved once.
     private func faces(weight: FontWeight) -> [FontFace] {
-        if let cached = themeFaces.withLock({ $0[weight] }) { return cached }
-        let faces = themeFamilies.compactMap { family in
-            FontResolver.file(family: family, weight: weight).flatMap { FontFace.load(file: $0.file, index: $0.index) }
+        themeFaces.value(for: weight) {
+            themeFamilies.compactMap { family in
+                FontResolver.file(family: family, weight: weight).flatMap {
+                    FontFace.load(file: $0.file, index: $0.index)
+                }
+            }
         }
-        themeFaces.withLock { $0[weight] = faces }
-        return faces
     }
 
     private func list(generic: String, weight: FontWeight, language: String) -> FontconfigList {
-        let key = ListKey(generic: generic, weight: weight, language: language)
-        if let cached = lists.withLock({ $0[key] }) { return cached }
-        let list = FontconfigList(generic: generic, weight: weight, language: language)
-        lists.withLock { $0[key] = list }
-        return list
+        lists.value(for: ListKey(generic: generic, weight: weight, language: language)) {
+            FontconfigList(generic: generic, weight: weight, language: language)
+        }
     }
 
     /// The scalars a font must have to draw `cluster`: all but default-ignorable ones (joiners,

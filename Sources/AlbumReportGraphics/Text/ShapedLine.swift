@@ -150,30 +150,26 @@ struct LineShaper {
 
     /// UAX #9 rule L2: from the highest level down to the lowest odd one, every sequence of runs
     /// at that level or higher is reversed.
-    static func visualOrder<T>(_ runs: [T], level: (T) -> Int8) -> [T] {
-        guard let highest = runs.map(level).max() else { return runs }
-        guard let lowestOdd = runs.map(level).filter({ $0 % 2 == 1 }).min() else { return runs }
+    private static func visualOrder(_ runs: [Run]) -> [Run] {
+        guard let highest = runs.map(\.level).max() else { return runs }
+        guard let lowestOdd = runs.map(\.level).filter({ $0 % 2 == 1 }).min() else { return runs }
         var ordered = runs
         var current = highest
         while current >= lowestOdd {
             var index = 0
             while index < ordered.count {
-                guard level(ordered[index]) >= current else {
+                guard ordered[index].level >= current else {
                     index += 1
                     continue
                 }
                 var end = index
-                while end < ordered.count && level(ordered[end]) >= current { end += 1 }
+                while end < ordered.count && ordered[end].level >= current { end += 1 }
                 ordered[index..<end].reverse()
                 index = end
             }
             current -= 1
         }
         return ordered
-    }
-
-    private static func visualOrder(_ runs: [Run]) -> [Run] {
-        visualOrder(runs) { $0.level }
     }
 
     /// A glyph as HarfBuzz placed it, in font units.

@@ -2,7 +2,6 @@ import AlbumReportCore
 import CGD
 import CText
 import Foundation
-import Synchronization
 
 /// The text engine: HarfBuzz shapes, FriBidi orders, fontconfig picks a font per grapheme
 /// cluster, ICU finds line breaks and FreeType rasterises glyphs straight into the gd canvas
@@ -89,10 +88,9 @@ public final class TextEngine: TextMeasuring {
         let key = LineKey(
             text: text, family: font.family, weight: font.weight, size: font.size, direction: nil, levels: nil,
             language: language)
-        if let cached = widths.value(for: key) { return cached }
-        let width = shapeUncached(text, font: font, direction: nil, levels: nil, language: language).width
-        widths.insert(width, for: key)
-        return width
+        return widths.value(for: key) {
+            shapeUncached(text, font: font, direction: nil, levels: nil, language: language).width
+        }
     }
 
     /// Ascender and descender in points, of the style's own font.
@@ -141,18 +139,15 @@ public final class TextEngine: TextMeasuring {
         let key = LineKey(
             text: text, family: font.family, weight: font.weight, size: font.size, direction: direction,
             levels: levels, language: language)
-        if let cached = lines.value(for: key) { return cached }
-        let shaped = shapeUncached(text, font: font, direction: direction, levels: levels, language: language)
-        lines.insert(shaped, for: key, cost: max(shaped.glyphs.count, 1))
-        return shaped
+        return lines.value(for: key, cost: { max($0.glyphs.count, 1) }) {
+            shapeUncached(text, font: font, direction: direction, levels: levels, language: language)
+        }
     }
 
     private func shapeUncached(
         _ text: String, font: FontStyle, direction: TextDirection?, levels: [Int8]?, language: String
     ) -> ShapedLine {
-        guard let resolved = fonts.font(for: font),
-            let primary = FontFace.load(file: resolved.file, index: resolved.index)
-        else {
+        guard let primary = primaryFace(for: font) else {
             return ShapedLine(glyphs: [], width: 0, direction: direction ?? .leftToRight, undrawable: [])
         }
         return shaper.shape(
@@ -163,13 +158,16 @@ public final class TextEngine: TextMeasuring {
     /// The same answer as shaping would give (``ShapedLine/undrawable``), from font coverage alone.
     public func undrawableCharacters(in text: String, font: FontStyle) -> [Unicode.Scalar] {
         let text = TextNormalizer.normalize(text)
-        guard !text.isEmpty, let resolved = fonts.font(for: font),
-            let primary = FontFace.load(file: resolved.file, index: resolved.index)
-        else { return [] }
+        guard !text.isEmpty, let primary = primaryFace(for: font) else { return [] }
         let language = language(of: text)
         return text.flatMap {
             fallback.assignment(for: $0, primary: primary, weight: font.weight, language: language).missing
         }
+    }
+
+    /// The face of the style's own font.
+    private func primaryFace(for font: FontStyle) -> FontFace? {
+        fonts.font(for: font).flatMap { FontFace.load(file: $0.file, index: $0.index) }
     }
 
     /// The language `text` is drawn in: Japanese when it has kana, Korean when it has Hangul,
@@ -278,10 +276,9 @@ public final class TextEngine: TextMeasuring {
     private func bitmap(_ face: FontFace, _ glyph: UInt32, pixelSize: Double, phase: Int) -> GlyphBitmap? {
         let key = GlyphKey(
             face: ObjectIdentifier(face), glyph: glyph, pixelSize: Int((pixelSize * 64).rounded()), phase: phase)
-        if let cached = bitmaps.value(for: key) { return cached }
-        let rendered = face.rasterize(glyph, pixelSize: pixelSize, phase: phase)
-        bitmaps.insert(rendered, for: key, cost: 64 + (rendered?.pixels.count ?? 0))
-        return rendered
+        return bitmaps.value(for: key, cost: { 64 + ($0?.pixels.count ?? 0) }) {
+            face.rasterize(glyph, pixelSize: pixelSize, phase: phase)
+        }
     }
 
     /// Blends `bitmap` with its top-left at (`x`, `y`) over the opaque canvas: coverage in
