@@ -44,19 +44,12 @@ public struct ReportGenerator: Sendable {
         run.warnings += fonts.substitutions.map { ReportWarning(stage: .render, message: $0) }
         let page = try GalleryPage(templatesDirectory: options.templatesDirectory)
         try ReportWriter.checkOutput(options.output, force: options.force)
-        let setup = Context(
-            options: options, theme: theme, engine: Self.textEngine(fonts: fonts, theme: theme, options: options),
-            fetcher: HTTPFetcher(transport: transport, limits: options.limits, retry: options.retry, stats: stats),
-            progress: progress, renderCache: RenderCache(output: options.output),
-            renderSalt: RenderCache.key([
-                RenderCache.rendererVersion, RenderCache.json(options.device), RenderCache.json(theme),
-                options.localeIdentifier, "\(options.pngCompressionLevel)",
-            ]))
+        let fetcher = HTTPFetcher(transport: transport, limits: options.limits, retry: options.retry, stats: stats)
 
         // 1. Fetch
         let loaded: LoadedFeed = try await run.stage("fetch") {
             let loaded = try await FeedLoader(
-                fetcher: setup.fetcher.counting(as: "fetch"), cache: cache, allowFreshCache: !options.refresh
+                fetcher: fetcher.counting(as: "fetch"), cache: cache, allowFreshCache: !options.refresh
             ).load(options.feed)
             return (loaded, "\(loaded.data.count) bytes")
         }
@@ -71,9 +64,18 @@ public struct ReportGenerator: Sendable {
         if let stale = loaded.staleWarning { run.warnings.append(ReportWarning(stage: .fetch, message: stale)) }
         run.warnings += decoded.warnings
         let feed = decoded.feed
-        // Han characters take the forms of the chart's storefront (unless the locale says).
-        let context = setup.with(
-            engine: Self.textEngine(fonts: fonts, theme: theme, options: options, country: feed.country))
+        // The text engine is made once the chart is known: Han characters take the forms of its
+        // storefront (unless the locale says).
+        let context = Context(
+            options: options, theme: theme,
+            engine: TextEngine(
+                fonts: fonts, fallbackFamilies: theme.fonts.fallbackFamilies, scale: options.device.scale,
+                localeIdentifier: options.localeIdentifier, country: feed.country),
+            fetcher: fetcher, progress: progress, renderCache: RenderCache(output: options.output),
+            renderSalt: RenderCache.key([
+                RenderCache.rendererVersion, RenderCache.json(options.device), RenderCache.json(theme),
+                options.localeIdentifier, "\(options.pngCompressionLevel)",
+            ]))
         var items = options.limit.map { Array(feed.items.prefix($0)) } ?? feed.items
         // A shard draws the cards of its own items, and shard 1 the sheet of all of them.
         let shard = options.shard
@@ -277,13 +279,6 @@ extension ReportGenerator {
 
         /// Draws screens with ``engine``.
         var renderer: ScreenRenderer { ScreenRenderer(text: engine, theme: theme) }
-
-        /// This context with another text engine.
-        func with(engine: TextEngine) -> Context {
-            var copy = self
-            copy.engine = engine
-            return copy
-        }
     }
 
     /// `item` with the characters of its text that no installed font has.
@@ -300,7 +295,7 @@ extension ReportGenerator {
         var found: [String] = []
         for (text, font) in texts {
             for scalar in context.engine.undrawableCharacters(in: text, font: font) {
-                let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                let code = String(format: "U+%04X", scalar.value)
                 if !found.contains(code) { found.append(code) }
             }
         }
@@ -324,14 +319,6 @@ extension ReportGenerator {
         let one = codes.count == 1
         return
             "No installed font has \(codes.joined(separator: ", ")) in “\(text)”, so \(one ? "it is" : "they are") drawn as �. Install a font that has \(one ? "it" : "them") (on Debian: fonts-noto-core, fonts-noto-cjk, fonts-noto-extra)."
-    }
-
-    static func textEngine(
-        fonts: FontBook, theme: Theme, options: GenerateOptions, country: String? = nil
-    ) -> TextEngine {
-        TextEngine(
-            fonts: fonts, fallbackFamilies: theme.fonts.fallbackFamilies, scale: options.device.scale,
-            localeIdentifier: options.localeIdentifier, country: country)
     }
 
     struct SheetResult {
@@ -581,12 +568,5 @@ struct ArtworkProblems {
         items.compactMap { item in
             reasons[item.rank].map { ReportWarning.artwork(item: item, reasons: $0) }
         }
-    }
-}
-
-extension String {
-    /// The string with leading zeros up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
