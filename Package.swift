@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "albumreport", targets: ["albumreport"]),
         .library(name: "AlbumReportCore", targets: ["AlbumReportCore"]),
         .library(name: "AlbumReport", targets: ["AlbumReport"]),
+        .library(name: "AlbumReportCompare", targets: ["AlbumReportCompare"]),
         .library(name: "AlbumReportTesting", targets: ["AlbumReportTesting"]),
     ],
     dependencies: [
@@ -50,8 +51,7 @@ let package = Package(
         /// a finished report into place atomically.
         .target(name: "CFileSwap", path: "Sources/CFileSwap"),
 
-        /// The text engine's C parts: ICU's UAX #14 line breaking behind one call (Debian:
-        /// libicu-dev), and fontconfig's default language fixed before main.
+        /// The text engine's C part: ICU's UAX #14 line breaking behind one call (Debian: libicu-dev).
         .target(name: "CText", path: "Sources/CText", linkerSettings: [.linkedLibrary("icuuc")]),
 
         // MARK: - Pure core (Foundation only)
@@ -66,6 +66,14 @@ let package = Package(
         .target(
             name: "AlbumReportGraphics",
             dependencies: ["CGD", "CText", "AlbumReportCore"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Golden-image comparison of PNG files (core maths, libgd codecs; no network)
+
+        .target(
+            name: "AlbumReportCompare",
+            dependencies: ["AlbumReportCore", "AlbumReportGraphics"],
             swiftSettings: strictSettings
         ),
 
@@ -86,6 +94,7 @@ let package = Package(
             dependencies: [
                 "AlbumReportCore",
                 "AlbumReportGraphics",
+                "AlbumReportCompare",
                 "AlbumReportTemplates",
                 "CFileSwap",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -102,7 +111,7 @@ let package = Package(
 
         .target(
             name: "AlbumReportTesting",
-            dependencies: ["AlbumReport", "AlbumReportCore"],
+            dependencies: ["AlbumReportCore", "AlbumReportGraphics", "AlbumReportCompare"],
             swiftSettings: strictSettings
         ),
 
@@ -112,6 +121,7 @@ let package = Package(
             name: "albumreport",
             dependencies: [
                 "AlbumReport",
+                "AlbumReportCompare",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -128,7 +138,10 @@ let package = Package(
         /// Release-build measurements (`swift run -c release albumreport-bench`); not shipped.
         .executableTarget(
             name: "albumreport-bench",
-            dependencies: ["AlbumReport", "AlbumReportCore", "AlbumReportGraphics", "AlbumReportTestSupport"],
+            dependencies: [
+                "AlbumReport", "AlbumReportCore", "AlbumReportGraphics", "AlbumReportCompare", "AlbumReportTestSupport",
+                "CGD",
+            ],
             path: "Tools/Benchmark",
             swiftSettings: strictSettings
         ),
@@ -161,7 +174,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AlbumReportTests",
-            dependencies: ["AlbumReport", "AlbumReportTesting", "AlbumReportTestSupport"],
+            dependencies: ["AlbumReport", "AlbumReportCompare", "AlbumReportTesting", "AlbumReportTestSupport"],
             exclude: ["Goldens"],
             swiftSettings: strictSettings
         ),

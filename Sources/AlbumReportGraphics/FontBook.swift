@@ -80,10 +80,8 @@ public struct FontBook: Sendable {
 
 /// Finds font files with fontconfig.
 public enum FontResolver {
-    private static let initialized: Bool = FcInit() != 0
-
     /// Whether fontconfig loaded its configuration.
-    static var isAvailable: Bool { initialized }
+    static var isAvailable: Bool { Fontconfig.shared != nil }
 
     /// A face found by fontconfig: its file and its index inside the file.
     public struct Match: Sendable, Hashable {
@@ -94,15 +92,14 @@ public enum FontResolver {
     /// The face of the installed font whose family is exactly `family` (case-insensitive) at the
     /// closest weight, or nil when that family is not installed.
     public static func file(family: String, weight: FontWeight) -> Match? {
-        guard initialized, let pattern = FcPatternCreate() else { return nil }
+        guard let fontconfig = Fontconfig.shared, let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         add(string: family, for: "family", to: pattern)
         _ = FcPatternAddInteger(pattern, "weight", fontconfigWeight(weight))
         _ = FcPatternAddInteger(pattern, "slant", 0)
-        _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
+        fontconfig.substitute(pattern, language: "en")
         var result = FcResultNoMatch
-        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        guard let match = FcFontMatch(fontconfig.config, pattern, &result) else { return nil }
         defer { FcPatternDestroy(match) }
 
         var familyMatches = false

@@ -1,7 +1,6 @@
 import AlbumReportCore
 import CGD
 import Foundation
-import Synchronization
 
 /// The one owner of a libgd truecolor image: created by a throwing initialiser, destroyed in
 /// `deinit`, never lets its pointer escape. Not `Sendable`: an image lives inside one task.
@@ -52,8 +51,13 @@ public final class GDImage {
             }
         }
         guard let decoded else { throw .decodingFailed(header.format.rawValue.uppercased()) }
-        if ar_gd_is_truecolor(decoded) == 0 {
-            gdImagePaletteToTrueColor(decoded)
+        // Every pixel accessor reads truecolor rows: a palette image that cannot be converted
+        // (out of memory) is an error, never a NULL row read later.
+        if ar_gd_is_truecolor(decoded) == 0, gdImagePaletteToTrueColor(decoded) == 0 || ar_gd_is_truecolor(decoded) == 0
+        {
+            let size = (width: Int(ar_gd_width(decoded)), height: Int(ar_gd_height(decoded)))
+            gdImageDestroy(decoded)
+            throw .allocationFailed(width: size.width, height: size.height)
         }
         pointer = decoded
         width = Int(ar_gd_width(decoded))
@@ -101,7 +105,15 @@ public final class GDImage {
         return try body(UnsafeMutableBufferPointer(start: row, count: width))
     }
 
-    static func gdColor(_ color: RGBA) -> Int32 {
+    /// Calls `body` with libgd's pointer to this image, for a libgd call this wrapper does not
+    /// make itself (the benchmark's baseline text drawing). The pointer is valid only during the
+    /// call and must not be kept, freed or resized.
+    public func withGDPointer<T>(_ body: (gdImagePtr) throws -> T) rethrows -> T {
+        try body(pointer)
+    }
+
+    /// `color` as a gd truecolor value (gd alpha: 0 opaque … 127 transparent).
+    public static func gdColor(_ color: RGBA) -> Int32 {
         ar_gd_truecolor_alpha(
             Int32(color.red), Int32(color.green), Int32(color.blue), Int32(127 - Int(color.alpha) / 2))
     }
@@ -111,38 +123,5 @@ public final class GDImage {
         return RGBA(
             red: UInt8((value >> 16) & 0xFF), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF),
             alpha: UInt8(gdAlpha == 0 ? 255 : (127 - gdAlpha) * 2))
-    }
-}
-
-/// One-time libgd set-up: the FreeType cache (made thread-safe once, before any parallel text
-/// calls) and gd's messages routed away from stderr.
-public enum GraphicsRuntime {
-    private static let prepared: Bool = {
-        _ = gdFontCacheSetup()
-        ar_gd_set_message_sink { _, message in
-            guard let message else { return }
-            GraphicsMessages.record(String(cString: message))
-        }
-        return true
-    }()
-
-    /// Runs the set-up once; cheap after the first call.
-    public static func prepare() {
-        _ = prepared
-    }
-}
-
-/// Messages libgd emitted (a truncated JPEG, a bad PNG chunk), instead of printing to stderr.
-public enum GraphicsMessages {
-    private static let handler = Mutex<(@Sendable (String) -> Void)?>(nil)
-
-    /// Routes gd's messages to `handler` (a logger). Call once at start-up.
-    public static func setHandler(_ newHandler: @escaping @Sendable (String) -> Void) {
-        handler.withLock { $0 = newHandler }
-    }
-
-    static func record(_ message: String) {
-        let current = handler.withLock { $0 }
-        current?(message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

@@ -8,7 +8,10 @@ import Foundation
 public final class PNGStreamEncoder {
     private let width: Int
     private let height: Int
-    private var stream = z_stream()
+    /// zlib's state for a streamed PNG (nil when the whole image is compressed at the end with
+    /// libdeflate). zlib keeps pointers into it between calls, so it lives at a fixed address,
+    /// allocated here and freed in `deinit`.
+    private let stream: UnsafeMutablePointer<z_stream>?
     private var output = Data()
     private var pendingIDAT = Data()
     private var previousRow: [UInt8]
@@ -41,14 +44,29 @@ public final class PNGStreamEncoder {
     ) throws(GraphicsError) {
         adaptive = filter == .adaptive
         self.sink = sink
-        self.compressionLevel = compressionLevel
-        guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
+        self.compressionLevel = min(max(compressionLevel, 0), 9)
+        // PNG allows up to 2³¹ − 1 rows; a streamed sheet is taller than any one canvas may be.
+        guard width > 0, height > 0, width <= GDImage.maximumEdge, height < Int(Int32.max) else {
+            throw .invalidSize(width: width, height: height)
+        }
         self.width = width
         self.height = height
         previousRow = [UInt8](repeating: 0, count: width * 3)
-        let status = deflateInit_(&stream, Int32(compressionLevel), ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else { throw .encodingFailed("PNG (zlib could not start)") }
-        if sink == nil { whole.reserveCapacity((1 + width * 3) * height) }
+        if sink != nil {
+            let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+            stream.initialize(to: z_stream())
+            let status = deflateInit_(
+                stream, Int32(self.compressionLevel), ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+            guard status == Z_OK else {
+                stream.deinitialize(count: 1)
+                stream.deallocate()
+                throw .encodingFailed("PNG (zlib could not start: status \(status))")
+            }
+            self.stream = stream
+        } else {
+            stream = nil
+            whole.reserveCapacity((1 + width * 3) * height)
+        }
         emit(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         var header = Data()
         header.appendBigEndian(UInt32(width))
@@ -58,7 +76,21 @@ public final class PNGStreamEncoder {
     }
 
     deinit {
-        deflateEnd(&stream)
+        if let stream {
+            deflateEnd(stream)
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+        }
+    }
+
+    /// The PNG of a whole image.
+    public static func encode(
+        _ image: GDImage, compressionLevel: Int, filter: RowFilter = .adaptive
+    ) throws(GraphicsError) -> Data {
+        let encoder = try PNGStreamEncoder(
+            width: image.width, height: image.height, compressionLevel: compressionLevel, filter: filter)
+        try encoder.append(image)
+        return try encoder.finish()
     }
 
     /// Appends every row of `strip` (the next rows of the image, top to bottom).
@@ -142,29 +174,43 @@ public final class PNGStreamEncoder {
 
     // MARK: - zlib
 
+    /// Feeds `bytes` to zlib and collects what it produces. zlib's input and output pointers
+    /// are set and cleared inside the closures that own the buffers, so none outlives them.
     private func deflate(_ bytes: [UInt8], flush: Int32) throws(GraphicsError) {
+        guard let stream else { throw .encodingFailed("PNG (this encoder compresses at the end)") }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var input = bytes
-        var failed = false
+        var status = Z_OK
         input.withUnsafeMutableBufferPointer { source in
-            stream.next_in = source.baseAddress
-            stream.avail_in = uInt(source.count)
+            stream.pointee.next_in = source.baseAddress
+            stream.pointee.avail_in = uInt(source.count)
+            defer {
+                stream.pointee.next_in = nil
+                stream.pointee.avail_in = 0
+            }
+            var produced = 0
             repeat {
-                let produced: Int = buffer.withUnsafeMutableBufferPointer { target in
-                    stream.next_out = target.baseAddress
-                    stream.avail_out = uInt(target.count)
-                    let status = CGD.deflate(&stream, flush)
-                    if status == Z_STREAM_ERROR { failed = true }
-                    return target.count - Int(stream.avail_out)
+                produced = buffer.withUnsafeMutableBufferPointer { target in
+                    stream.pointee.next_out = target.baseAddress
+                    stream.pointee.avail_out = uInt(target.count)
+                    status = CGD.deflate(stream, flush)
+                    let produced = target.count - Int(stream.pointee.avail_out)
+                    stream.pointee.next_out = nil
+                    stream.pointee.avail_out = 0
+                    return produced
                 }
                 if produced > 0 { pendingIDAT.append(contentsOf: buffer[0..<produced]) }
                 if pendingIDAT.count >= Self.chunkSize {
                     writeChunk("IDAT", pendingIDAT)
                     pendingIDAT.removeAll(keepingCapacity: true)
                 }
-            } while stream.avail_out == 0 && !failed
+                // Z_BUF_ERROR only says no progress was possible: the input is used up.
+            } while status == Z_OK && (produced == buffer.count || flush == Z_FINISH)
         }
-        if failed { throw .encodingFailed("PNG (zlib stream error)") }
+        let expected = flush == Z_FINISH ? Z_STREAM_END : Z_OK
+        guard status == expected || (status == Z_BUF_ERROR && flush != Z_FINISH) else {
+            throw .encodingFailed("PNG (zlib stopped with status \(status))")
+        }
     }
 
     private func writeChunk(_ type: String, _ body: Data) {

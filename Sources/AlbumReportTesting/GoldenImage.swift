@@ -1,4 +1,4 @@
-import AlbumReport
+import AlbumReportCompare
 import AlbumReportCore
 import Foundation
 

@@ -19,25 +19,38 @@ struct AlbumReportCommand: AsyncParsableCommand {
         subcommands: [GenerateCommand.self, MergeCommand.self, CompareCommand.self, DevicesCommand.self]
     )
 
-    /// Like ArgumentParser's own entry point, except that `compare` reports usage errors with
-    /// exit code 2, as golden-image tools do (`generate` keeps 64, EX_USAGE).
+    /// Like ArgumentParser's own entry point, except that a command may choose the exit code of
+    /// its usage errors: `compare` exits 2, as golden-image tools do (`generate` keeps 64,
+    /// EX_USAGE). The failing command is the one the parser names in its error, so options in
+    /// any order, before or after the subcommand, give the same code.
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure && arguments.first == "compare" {
-                let message = fullMessage(for: error)
-                FileHandle.standardError.write(Data((message + "\n").utf8))
-                Foundation.exit(2)
+            if exitCode(for: error) == .validationFailure,
+                let command = failingCommand(error) as? any UsageExitCode.Type
+            {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(command.usageExitCode)
             }
             exit(withError: error)
         }
     }
+
+    /// The (sub)command whose arguments did not parse, as ArgumentParser records it in its error.
+    static func failingCommand(_ error: any Error) -> (any ParsableCommand.Type)? {
+        let stack = Mirror(reflecting: error).children.first { $0.label == "commandStack" }?.value
+        return (stack as? [any ParsableCommand.Type])?.last
+    }
+}
+
+/// A command whose usage errors exit with a code of its own instead of 64.
+protocol UsageExitCode {
+    /// The exit code of a usage error.
+    static var usageExitCode: Int32 { get }
 }

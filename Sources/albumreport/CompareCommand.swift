@@ -1,10 +1,13 @@
 import AlbumReport
+import AlbumReportCompare
 import AlbumReportCore
 import ArgumentParser
 import Foundation
 
 /// `albumreport compare EXPECTED ACTUAL`: golden-image comparison.
-struct CompareCommand: AsyncParsableCommand {
+struct CompareCommand: AsyncParsableCommand, UsageExitCode {
+    static let usageExitCode: Int32 = 2
+
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare two PNG files, or two folders of PNG files matched by relative path.",

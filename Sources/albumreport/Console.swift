@@ -1,4 +1,5 @@
 import AlbumReport
+import AlbumReportCore
 import Foundation
 
 /// Standard output for results, standard error for progress, warnings and errors.
@@ -50,8 +51,8 @@ struct LineProgress: ProgressReporter {
     let console: Console
 
     func report(_ event: ProgressEvent) {
-        if case .stageFinished(let index, let total, let name, let seconds, let detail) = event {
-            let stage = name.padding(toLength: 8, withPad: " ", startingAt: 0)
+        if case .stageFinished(let index, let total, let stage, let seconds, let detail) = event {
+            let stage = stage.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
             console.error("[\(index)/\(total)] \(stage) \(detail) (\(String(format: "%.2f", seconds)) s)")
         }
     }
@@ -64,7 +65,7 @@ final class TerminalProgress: ProgressReporter, @unchecked Sendable {
     private let width: Int
     private let lock = NSLock()
     // Guarded by `lock`.
-    private var stage = ""
+    private var stage: Stage?
     private var stageNumber = ""
     private var started = ContinuousClock.now
     private var lastDraw = ContinuousClock.now - .seconds(1)
@@ -78,17 +79,17 @@ final class TerminalProgress: ProgressReporter, @unchecked Sendable {
     func report(_ event: ProgressEvent) {
         lock.withLock {
             switch event {
-            case .stageStarted(let index, let total, let name):
-                stage = name
+            case .stageStarted(let index, let total, let next):
+                stage = next
                 stageNumber = "[\(index)/\(total)]"
                 started = .now
                 draw(done: nil, total: nil, force: true)
-            case .advanced(let name, let done, let total):
-                guard name == stage else { return }
+            case .advanced(let advanced, let done, let total):
+                guard advanced == stage else { return }
                 draw(done: done, total: total, force: done >= total)
             case .stageFinished:
                 erase()
-                stage = ""
+                stage = nil
             }
         }
     }
@@ -107,11 +108,11 @@ final class TerminalProgress: ProgressReporter, @unchecked Sendable {
         let now = ContinuousClock.now
         guard force || now - lastDraw >= .milliseconds(50) else { return }
         lastDraw = now
-        let name = stage.padding(toLength: 8, withPad: " ", startingAt: 0)
+        let name = (stage?.rawValue ?? "").padding(toLength: 8, withPad: " ", startingAt: 0)
         var line = "\(stageNumber) \(console.styled(name, "1"))"
         let visible = stageNumber.count + 1 + name.count
         if let done, let total, total > 0 {
-            let elapsed = Self.seconds(now - started)
+            let elapsed = (now - started).seconds
             let rate = elapsed > 0 ? Double(done) / elapsed : 0
             let remaining = rate > 0 ? Double(total - done) / rate : 0
             let figures =
@@ -134,20 +135,14 @@ final class TerminalProgress: ProgressReporter, @unchecked Sendable {
         console.raw("\r\u{1B}[2K" + line)
         drawn = true
     }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
 }
 
 /// The closing summary line.
 enum SummaryText {
     static func line(_ summary: ReportSummary) -> String {
         let seconds = summary.stages.reduce(0) { $0 + $1.seconds }
-        let cards = summary.files.filter { $0.path.hasPrefix("cards/") }.count
         return
-            "Wrote \(summary.itemsRendered) rows and \(cards) cards to \(summary.output) in \(String(format: "%.1f", seconds)) s with \(summary.warnings.count) warning(s)."
+            "Wrote \(summary.itemsRendered) rows and \(summary.cardsRendered) cards to \(summary.output) in \(String(format: "%.1f", seconds)) s with \(summary.warnings.count) warning(s)."
     }
 }
 

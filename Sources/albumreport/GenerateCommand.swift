@@ -70,16 +70,6 @@ struct GenerateCommand: AsyncParsableCommand {
             valueName: "level"))
     var pngCompression: String = "balanced"
 
-    /// `--png-compression` as a zlib level.
-    var compressionLevel: Int? {
-        switch pngCompression.lowercased() {
-        case "fast": return 1
-        case "balanced": return 6
-        case "small": return 9
-        default: return Int(pngCompression).flatMap { (0...9).contains($0) ? $0 : nil }
-        }
-    }
-
     @Option(
         help: ArgumentHelp(
             "Where downloaded feeds and artwork are cached and revalidated (ETag, Last-Modified). Default: $XDG_CACHE_HOME/albumreport or ~/.cache/albumreport.",
@@ -152,7 +142,7 @@ struct GenerateCommand: AsyncParsableCommand {
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4 (got \(shard)).")
         }
-        guard compressionLevel != nil else {
+        guard PNGCompression(parsing: pngCompression) != nil else {
             throw ValidationError(
                 "--png-compression must be fast, balanced, small or a level from 0 to 9 (got \(pngCompression)).")
         }
@@ -179,7 +169,7 @@ struct GenerateCommand: AsyncParsableCommand {
         options.timeout = .milliseconds(Int64(timeout * 1000))
         options.renderCards = !noCards
         options.paginateSheet = pages
-        options.pngCompressionLevel = compressionLevel ?? 6
+        options.pngCompressionLevel = (PNGCompression(parsing: pngCompression) ?? .balanced).level
         var logger = Logger(label: "albumreport") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = effectiveLogLevel
         options.logger = logger
@@ -213,7 +203,8 @@ struct GenerateCommand: AsyncParsableCommand {
         case .finished(.success(let value)):
             summary = value
         case .finished(.failure(let error)):
-            console.error(console.styled("error:", "31") + " [\(error.stage)] \(error.description)")
+            console.error(
+                console.styled("error:", "31") + " [\(error.stage?.rawValue ?? "internal")] \(error.description)")
             throw ExitCode(1)
         case .interrupted(let signal, let completed):
             console.error(
@@ -282,7 +273,7 @@ struct GenerateCommand: AsyncParsableCommand {
         _ options: GenerateOptions, transport: AsyncHTTPTransport, progress: any ProgressReporter
     ) async -> Result<ReportSummary, ReportError> {
         do {
-            return .success(try await ReportGenerator(transport: transport, progress: progress).generate(options))
+            return .success(try await ReportPipeline(transport: transport, progress: progress).run(options))
         } catch {
             return .failure(error)
         }

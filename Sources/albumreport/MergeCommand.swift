@@ -46,7 +46,7 @@ struct MergeCommand: ParsableCommand {
         case .success(let manifest):
             if !quiet {
                 for warning in manifest.warnings { console.warning(warning.description) }
-                let cards = manifest.files.filter { $0.path.hasPrefix("cards/") }.count
+                let cards = manifest.screens.filter { $0.kind == .card }.count
                 console.error(
                     "Merged \(shards.count) shards: \(manifest.items.count) rows and \(cards) cards in \(resolve(output).path) with \(manifest.warnings.count) warning(s)."
                 )

@@ -37,7 +37,8 @@ struct GalleryModelTests {
         let feed = Feed(format: .appleRSSv2, title: "Top", items: [item, other])
         let manifest = Manifest(
             generator: "albumreport test", feed: Manifest.FeedInfo(source: "s", encoding: "utf-8", feed: feed),
-            device: .iPhone15, theme: "light", locale: "en_US", fonts: [], items: [item, other],
+            device: .iPhone15, theme: "light", locale: "en_US", fonts: [],
+            items: [item, other].map { Manifest.ItemRecord($0, undrawableCharacters: []) },
             files: [
                 Manifest.FileRecord(path: "sheet.png", widthPixels: 800, heightPixels: 2000, bytes: 1, sha256: ""),
                 Manifest.FileRecord(

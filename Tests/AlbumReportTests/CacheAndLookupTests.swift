@@ -17,7 +17,7 @@ func generateOnce(
     configure(&options)
     let transport = AsyncHTTPTransport(limits: options.limitsForTests)
     do {
-        let summary = try await ReportGenerator(transport: transport).generate(options)
+        let summary = try await ReportPipeline(transport: transport).run(options)
         await transport.shutdown()
         return summary
     } catch {

@@ -1,4 +1,5 @@
 import AlbumReport
+import AlbumReportCompare
 import AlbumReportCore
 import AlbumReportGraphics
 import AlbumReportTestSupport
@@ -80,7 +81,7 @@ struct CompareTests {
         options.feed = .remote(chart.feedURL)
         options.limit = 1
         let transport = AsyncHTTPTransport()
-        _ = try await ReportGenerator(transport: transport).generate(options)
+        _ = try await ReportPipeline(transport: transport).run(options)
         await transport.shutdown()
         let manifest = try JSONDecoder().decode(
             Manifest.self, from: Data(contentsOf: report.url.appendingPathComponent("manifest.json")))

@@ -148,7 +148,7 @@ struct GenerateTests {
             _ = try await generate(.remote(server.url("/feed.json")), output: output.url)
         } throws: { error in
             guard let error = error as? ReportError else { return false }
-            return error.stage == "decode"
+            return error.stage == .decode
                 && error.description.contains(
                     "returned an HTML page (HTTP 503), not JSON. Try again later or pass --feed PATH.")
         }
@@ -164,7 +164,7 @@ struct GenerateTests {
             _ = try await generate(.remote(url), output: output.url)
         } throws: { error in
             guard let error = error as? ReportError else { return false }
-            return error.stage == "fetch" && error.description.contains("could not be reached")
+            return error.stage == .fetch && error.description.contains("could not be reached")
         }
     }
 
@@ -222,7 +222,7 @@ struct RefreshTests {
         options.limit = 5
         let transport = AsyncHTTPTransport()
         defer { Task { await transport.shutdown() } }
-        return try await ReportGenerator(transport: transport).generate(options)
+        return try await ReportPipeline(transport: transport).run(options)
     }
 
     @Test("a second run over unchanged inputs reuses every screen and writes byte-identical files")

@@ -35,7 +35,7 @@ struct ScreenGoldenTests {
         options.retry = .none
         let transport = AsyncHTTPTransport()
         defer { Task { await transport.shutdown() } }
-        _ = try await ReportGenerator(transport: transport).generate(options)
+        _ = try await ReportPipeline(transport: transport).run(options)
         return try JSONDecoder().decode(
             Manifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
     }

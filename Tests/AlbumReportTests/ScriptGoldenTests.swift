@@ -40,7 +40,7 @@ struct ScriptGoldenTests {
             Manifest.self, from: Data(contentsOf: output.url.appendingPathComponent("manifest.json")))
         #expect(manifest.items.count == 4)
         for item in manifest.items { #expect(item.undrawableCharacters == [], "#\(item.rank) \(item.title)") }
-        #expect(!manifest.warnings.contains { $0.stage == .render })
+        #expect(!manifest.warnings.contains { $0.stage == .select })
         let card = try #require(manifest.screens.first { $0.kind == .card && $0.rank == chart.card })
         try await GoldenImage.assertMatches(
             file: output.url.appendingPathComponent("sheet.png"),
@@ -66,7 +66,7 @@ struct ScriptGoldenTests {
         let manifest = try JSONDecoder().decode(
             Manifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
         #expect(manifest.items.map(\.undrawableCharacters) == [[], ["U+F0001", "U+F0002"]])
-        let warning = try #require(manifest.warnings.first { $0.stage == .render && $0.rank == 2 })
+        let warning = try #require(manifest.warnings.first { $0.stage == .select && $0.rank == 2 })
         #expect(warning.message.contains("U+F0001, U+F0002"))
         #expect(warning.message.contains("fonts-noto"))
     }

@@ -22,7 +22,8 @@ struct CommandLineTests {
         #expect(manifest.items.count == 100)
         #expect(manifest.warnings.isEmpty, "the sample ships all its artwork")
         #expect(manifest.files.count == 101)
-        for stage in ["[1/7] fetch", "[4/7] artwork", "100 of 100 images", "[6/7] cards", "[7/7] write"] {
+        for stage in ["[1/9] setup", "[2/9] fetch", "[6/9] artwork", "100 of 100 images", "[8/9] cards", "[9/9] write"]
+        {
             #expect(run.standardError.contains(stage))
         }
         #expect(run.standardError.contains("Wrote 100 rows and 100 cards to"))
@@ -49,7 +50,7 @@ struct CommandLineTests {
         #expect(object["itemsInFeed"] as? Int == 100)
         #expect(object["feedFormat"] as? String == "apple-rss-v2")
         #expect((object["files"] as? [Any])?.count == 6)
-        #expect((object["stages"] as? [Any])?.count == 7)
+        #expect((object["stages"] as? [Any])?.count == Stage.allCases.count)
         let network = try #require(object["network"] as? [String: [String: Any]])
         #expect(network["enrich"]?["requests"] as? Int == 1)
         #expect(network["artwork"]?["requests"] as? Int == 5)

@@ -62,7 +62,7 @@ struct ReportSafetyTests {
         let run = try await ProductBinary.run(
             executable: ProductBinary.productsDirectory.appendingPathComponent("albumreport"),
             ["generate", "--output", "Output", "--theme", "dark"], in: scratch.url,
-            signal: (signal, { $0.contains("[5/7] sheet") }))
+            signal: (signal, { $0.contains("[7/9] sheet") }))
         #expect(run.exitCode == status, "\(run.standardError)")
         #expect(run.standardError.contains("Interrupted by"))
         #expect(run.standardError.contains("previous report"))
@@ -83,7 +83,7 @@ struct ReportSafetyTests {
         let run = try await ProductBinary.run(
             executable: ProductBinary.productsDirectory.appendingPathComponent("albumreport"),
             ["generate", "--limit", "40", "--output", "Output", "--theme", "dark"], in: scratch.url,
-            signal: (SIGKILL, { $0.contains("[5/7] sheet") }))
+            signal: (SIGKILL, { $0.contains("[7/9] sheet") }))
         #expect(run.exitCode == SIGKILL)
         #expect(try Self.hashes(output) == before)
         #expect(!Self.leftovers(next: output).isEmpty, "the killed run had started writing its report")
@@ -217,8 +217,8 @@ struct ReportSafetyTests {
         let pipe = try await ProductBinary.run(["generate", "--limit", "8", "--output", "Output"], in: scratch.url)
         #expect(pipe.exitCode == 0)
         #expect(!pipe.standardError.contains("\u{1B}"))
-        #expect(pipe.standardError.contains("[6/7] cards    8 cards"))
-        #expect(pipe.standardError.contains("[7/7] write"))
+        #expect(pipe.standardError.contains("[8/9] cards    8 cards"))
+        #expect(pipe.standardError.contains("[9/9] write"))
     }
 
     @Test("--log-level sets swift-log's level; a bad level is a usage error")
@@ -228,10 +228,10 @@ struct ReportSafetyTests {
         let debug = try await ProductBinary.run(
             ["generate", "--limit", "1", "--output", "Output", "--log-level", "debug", "--json"], in: scratch.url)
         #expect(debug.exitCode == 0)
-        #expect(debug.standardError.contains("stage 1/7 fetch started"))
+        #expect(debug.standardError.contains("stage 2/9 fetch started"))
         let quiet = try await ProductBinary.run(
             ["generate", "--limit", "1", "--output", "Output", "--log-level", "error"], in: scratch.url)
-        #expect(!quiet.standardError.contains("stage 1/6"))
+        #expect(!quiet.standardError.contains("stage 1/9"))
         let bad = try await ProductBinary.run(["generate", "--log-level", "loud"], in: scratch.url)
         #expect(bad.exitCode == 64)
     }

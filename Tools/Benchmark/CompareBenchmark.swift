@@ -34,7 +34,7 @@ func sampleCard() async throws -> Data {
     var options = GenerateOptions(output: folder)
     options.limit = 1
     let transport = AsyncHTTPTransport()
-    _ = try await ReportGenerator(transport: transport).generate(options)
+    _ = try await ReportPipeline(transport: transport).run(options)
     await transport.shutdown()
     return try Data(contentsOf: folder.appendingPathComponent("cards/001-after-hours.png"))
 }

@@ -5,8 +5,8 @@ import Foundation
 public enum ArtworkOutcome: Sendable {
     /// Bytes whose header names a supported format within the size limit.
     case image(Data, ImageHeader)
-    /// A sentence-ending reason ("…answered HTTP 404").
-    case failed(String)
+    /// Why not.
+    case failed(ArtworkFailure)
 
     /// The bytes, when loaded.
     public var data: Data? {
@@ -34,8 +34,9 @@ public struct ArtworkLoader: Sendable {
         self.cache = cache
     }
 
-    /// The same loader counting its requests under `stage` ("artwork" for thumbnails, "cards").
-    public func counting(as stage: String) -> ArtworkLoader {
+    /// The same loader counting its requests under `stage` (``Stage/artwork`` for thumbnails,
+    /// ``Stage/cards`` for large images).
+    public func counting(as stage: Stage) -> ArtworkLoader {
         var copy = self
         copy.fetcher = fetcher.counting(as: stage)
         return copy
@@ -67,11 +68,11 @@ public struct ArtworkLoader: Sendable {
         return results
     }
 
-    /// Loads one artwork URL text; every failure is counted by reason in the fetch stats.
+    /// Loads one artwork URL text; every failure is counted by its key in the fetch stats.
     public func load(_ raw: String) async -> ArtworkOutcome {
         let outcome = await loadUncounted(raw)
-        if case .failed(let reason) = outcome {
-            fetcher.stats.record(fetcher.stage) { $0.failures[Self.kind(of: reason), default: 0] += 1 }
+        if case .failed(let failure) = outcome {
+            fetcher.stats.recordFailure(fetcher.stage, key: failure.statisticsKey)
         }
         return outcome
     }
@@ -80,66 +81,48 @@ public struct ArtworkLoader: Sendable {
         let reference: ArtworkReference
         switch policy.resolve(raw) {
         case .success(let resolved): reference = resolved
-        case .failure(let refusal): return .failed(refusal.description)
+        case .failure(let refusal): return .failed(.refused(refusal))
         }
         let data: Data
         switch reference {
         case .remote(let url):
             do {
-                let response = try await fetcher.get(url, cache: cache, allowFresh: false)
+                let response = try await fetcher.get(url, cache: cache, allowFresh: false).response
                 guard (200...299).contains(response.status) else {
-                    return .failed(FetchError.httpStatus(url: url.absoluteString, status: response.status).description)
+                    return .failed(.fetch(.httpStatus(url: url.absoluteString, status: response.status)))
                 }
                 data = response.body
             } catch {
-                return .failed(error.description)
+                return .failed(.fetch(error))
             }
         case .inline(let bytes):
             data = bytes
         case .file(let url):
             switch readConfinedFile(url) {
             case .success(let bytes): data = bytes
-            case .failure(let failure): return .failed(failure.reason)
+            case .failure(let failure): return .failed(failure)
             }
         }
         return Self.check(data, source: reference.description)
     }
 
-    /// A short name for the reason of a failure, for the stats: "http-404", "timeout", …
-    static func kind(of reason: String) -> String {
-        if let range = reason.range(of: "answered HTTP ") {
-            return "http-" + reason[range.upperBound...].prefix { $0.isNumber }
-        }
-        let kinds: [(String, String)] = [
-            ("timed out", "timeout"), ("MiB (the limit)", "too-large"), ("redirected too many", "redirects"),
-            ("could not be reached", "connection"), ("is empty", "empty"), ("is not an image", "not-an-image"),
-            ("more than the", "too-many-pixels"), ("truncated", "truncated"), ("cut off", "truncated"),
-            ("corrupt", "undecodable"),
-            ("scheme", "refused"), ("artwork URLs are not allowed", "refused"), ("inline data", "refused"),
-            ("local path", "refused"), ("outside the feed", "refused"),
-            ("does not exist", "missing-file"),
-        ]
-        return kinds.first { reason.contains($0.0) }?.1 ?? "other"
-    }
-
     /// Header checks: a known image format, no more than ``maximumEdge`` on either side, and for
     /// JPEG an end marker (a cut-off download has none).
     static func check(_ data: Data, source: String) -> ArtworkOutcome {
-        guard !data.isEmpty else { return .failed("\(source) is empty (0 bytes)") }
+        guard !data.isEmpty else { return .failed(.empty(source: source)) }
         guard let header = ImageHeader.read(data) else {
-            let start = data.prefix(16).first.map { $0 == UInt8(ascii: "<") } ?? false
-            return .failed("\(source) is not an image\(start ? " (it is an HTML or XML page)" : "")")
+            let markup = data.prefix(16).first.map { $0 == UInt8(ascii: "<") } ?? false
+            return .failed(.notAnImage(source: source, markup: markup))
         }
         guard header.width > 0, header.height > 0 else {
-            return .failed("\(source) declares an empty \(header.width) × \(header.height) image")
+            return .failed(.emptyImage(source: source, width: header.width, height: header.height))
         }
         guard header.width <= maximumEdge, header.height <= maximumEdge else {
             return .failed(
-                "\(source) declares \(header.width) × \(header.height) pixels, more than the \(maximumEdge) × \(maximumEdge) allowed"
-            )
+                .tooManyPixels(source: source, width: header.width, height: header.height, limit: maximumEdge))
         }
         if header.format == .jpeg, !ImageHeader.jpegIsComplete(data) {
-            return .failed("\(source) is a truncated JPEG (it has no end marker)")
+            return .failed(.truncatedJPEG(source: source))
         }
         return .image(data, header)
     }
@@ -148,35 +131,24 @@ public struct ArtworkLoader: Sendable {
     /// the feed's folder.
     private func readConfinedFile(_ url: URL) -> Result<Data, ArtworkFailure> {
         guard let directory = policy.localFeedDirectory else {
-            return .failure(
-                ArtworkFailure(
-                    reason: "'\(url.path)' is a local path, which only a feed read from a local file may use"))
+            return .failure(.refused(.localFromRemoteFeed(url.path)))
         }
         let realBase = directory.resolvingSymlinksInPath().path
         let realPath = url.resolvingSymlinksInPath().path
         guard realPath.hasPrefix(realBase.hasSuffix("/") ? realBase : realBase + "/") else {
-            return .failure(ArtworkFailure(reason: "'\(url.path)' points outside the feed file's folder"))
+            return .failure(.refused(.outsideFeedFolder(url.path)))
         }
         guard FileManager.default.fileExists(atPath: realPath) else {
-            return .failure(ArtworkFailure(reason: FetchError.fileNotFound(path: url.path).description))
+            return .failure(.fetch(.fileNotFound(path: url.path)))
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: realPath)[.size] as? Int) ?? 0
         guard size <= fetcher.limits.maximumBytes else {
-            return .failure(
-                ArtworkFailure(
-                    reason: FetchError.tooLarge(url: url.path, limit: fetcher.limits.maximumBytes).description))
+            return .failure(.fetch(.tooLarge(url: url.path, limit: fetcher.limits.maximumBytes)))
         }
         do {
             return .success(try Data(contentsOf: URL(fileURLWithPath: realPath)))
         } catch {
-            return .failure(
-                ArtworkFailure(
-                    reason: FetchError.fileUnreadable(path: url.path, detail: error.localizedDescription).description))
+            return .failure(.fetch(.fileUnreadable(path: url.path, detail: error.localizedDescription)))
         }
     }
-}
-
-/// Why one piece of artwork could not be loaded, as a clause for a warning.
-struct ArtworkFailure: Error {
-    var reason: String
 }

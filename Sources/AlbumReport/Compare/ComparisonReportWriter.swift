@@ -1,3 +1,4 @@
+import AlbumReportCompare
 import AlbumReportCore
 import Foundation
 

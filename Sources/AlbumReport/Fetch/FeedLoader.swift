@@ -11,8 +11,8 @@ public struct LoadedFeed: Sendable {
     public var sourceDescription: String
     /// The folder a local feed lives in (its artwork may be relative to it); nil for remote feeds.
     public var localDirectory: URL?
-    /// Set when the server failed and an older cached copy was used instead.
-    public var staleWarning: String?
+    /// How the cache was used for a remote feed (a stale copy when the server failed).
+    public var cacheUse: CacheUse = .network
 }
 
 /// Loads a feed's bytes from the embedded sample, a file or an HTTP server.
@@ -56,14 +56,15 @@ public struct FeedLoader: Sendable {
                 data: try readFile(url, source: source), httpStatus: nil, sourceDescription: source.description,
                 localDirectory: url.deletingLastPathComponent())
         case .remote(let url):
-            let response: HTTPResponse
+            let fetched: CachedResponse
             do {
                 // With --refresh (no fresh copy allowed) a failing server is an error, not an old copy.
-                response = try await fetcher.get(
+                fetched = try await fetcher.get(
                     url, cache: cache, allowFresh: allowFreshCache, allowStale: allowFreshCache)
             } catch {
                 throw .fetch(source: source.description, error)
             }
+            let response = fetched.response
             guard (200...299).contains(response.status) else {
                 if let first = response.body.first(where: { !FeedDecoder.isJSONWhitespace($0) }),
                     first == UInt8(ascii: "<")
@@ -72,16 +73,9 @@ public struct FeedLoader: Sendable {
                 }
                 throw .fetch(source: source.description, .httpStatus(url: url.absoluteString, status: response.status))
             }
-            var stale: String?
-            if let note = response.headers[HTTPCache.staleHeader] {
-                let parts = note.split(separator: " ", maxSplits: 1)
-                let minutes = (Int(parts.first ?? "0") ?? 0) / 60
-                stale =
-                    "The feed could not be fetched (\(parts.count > 1 ? String(parts[1]) : "no answer")), so the copy cached \(minutes) minute(s) ago was used. Pass --refresh to fail instead."
-            }
             return LoadedFeed(
                 data: response.body, httpStatus: response.status, sourceDescription: source.description,
-                localDirectory: nil, staleWarning: stale)
+                localDirectory: nil, cacheUse: fetched.use)
         }
     }
 

@@ -1,4 +1,6 @@
+import AlbumReportCore
 import Foundation
+import Synchronization
 
 /// Network figures per stage (feed, enrich, artwork, cards): requests made, body bytes
 /// downloaded, answers taken from the cache, retries and failures by reason. Shared by every
@@ -23,19 +25,30 @@ public final class FetchStats: Sendable {
         public var isEmpty: Bool { self == Figures() }
     }
 
-    private let lock = NSLock()
-    nonisolated(unsafe) private var byStage: [String: Figures] = [:]
+    private let byStage = Mutex<[Stage: Figures]>([:])
 
     /// Creates empty figures.
     public init() {}
 
     /// Changes the figures of `stage`.
-    public func record(_ stage: String, _ change: (inout Figures) -> Void) {
-        lock.withLock { change(&byStage[stage, default: Figures()]) }
+    public func record(_ stage: Stage, _ change: (inout Figures) -> Void) {
+        byStage.withLock { change(&$0[stage, default: Figures()]) }
+    }
+
+    /// Counts one failure of `stage` under `key` (``FetchError/statisticsKey``, …).
+    public func recordFailure(_ stage: Stage, key: String) {
+        record(stage) { $0.failures[key, default: 0] += 1 }
     }
 
     /// The figures of `stage` so far.
-    public func figures(_ stage: String) -> Figures {
-        lock.withLock { byStage[stage] ?? Figures() }
+    public func figures(_ stage: Stage) -> Figures {
+        byStage.withLock { $0[stage] ?? Figures() }
+    }
+
+    /// Every stage's figures that are not empty, by stage name (the summary's `network`).
+    public var byName: [String: Figures] {
+        byStage.withLock { figures in
+            Dictionary(uniqueKeysWithValues: figures.filter { !$0.value.isEmpty }.map { ($0.key.rawValue, $0.value) })
+        }
     }
 }

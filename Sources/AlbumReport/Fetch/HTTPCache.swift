@@ -24,9 +24,6 @@ public struct HTTPCache: Sendable {
         var sha256: String
     }
 
-    /// Set on a response served from the cache because the server failed: "AGE-SECONDS REASON".
-    public static let staleHeader = "x-albumreport-stale"
-
     /// A cache in `directory` (created when first written).
     public init(directory: URL) {
         self.directory = directory
@@ -71,7 +68,7 @@ public struct HTTPCache: Sendable {
 
     /// Keeps a 200 response that can be revalidated or is fresh for a while; others are not worth
     /// keeping (they would be downloaded in full again anyway).
-    func store(_ url: String, response: HTTPResponse, now: Date = Date()) {
+    func store(_ url: String, response: HTTPResponse, now: Date) {
         let maxAge = Self.maxAge(response.headers["cache-control"])
         guard response.status == 200,
             response.headers["etag"] != nil || response.headers["last-modified"] != nil || (maxAge ?? 0) > 0
@@ -94,7 +91,7 @@ public struct HTTPCache: Sendable {
 
     /// After a 304: the entry's age restarts and any validators or max-age the answer carries
     /// replace the stored ones. Only the small metadata file is written; the body is unchanged.
-    func renew(_ url: String, entry: Entry, notModified response: HTTPResponse, now: Date = Date()) {
+    func renew(_ url: String, entry: Entry, notModified response: HTTPResponse, now: Date) {
         var renewed = entry
         renewed.storedAt = now.timeIntervalSince1970
         if let etag = response.headers["etag"] { renewed.etag = etag }
@@ -113,7 +110,7 @@ public struct HTTPCache: Sendable {
     }
 
     /// Whether `entry` is still fresh by its `max-age`.
-    func isFresh(_ entry: Entry, now: Date = Date()) -> Bool {
+    func isFresh(_ entry: Entry, now: Date) -> Bool {
         guard let maxAge = entry.maxAge else { return false }
         return now.timeIntervalSince1970 - entry.storedAt < maxAge
     }
@@ -153,45 +150,63 @@ public struct HTTPCache: Sendable {
     }
 }
 
+/// Where a response came from, when it went through the cache.
+public enum CacheUse: Sendable, Equatable {
+    /// Downloaded (no usable copy was cached, or the copy had changed).
+    case network
+    /// A cached copy still fresh by its `max-age`, used without a request.
+    case fresh
+    /// A cached copy the server confirmed unchanged (304 Not Modified).
+    case revalidated
+    /// A cached copy used because the server could not be reached: its age and what failed.
+    case stale(age: Duration, because: FetchError)
+}
+
+/// A response and where it came from.
+public struct CachedResponse: Sendable {
+    /// The response (a cached copy is a 200 with its stored headers).
+    public var response: HTTPResponse
+    /// Whether it came from the network or the cache, and why.
+    public var use: CacheUse
+}
+
 extension HTTPFetcher {
     /// GET through `cache`: a fresh entry is used as it is (when `allowFresh`), a stale one is
     /// revalidated with a conditional request (304 → the cached body, no bytes downloaded), and
-    /// when the server cannot be reached at all a cached body is used rather than nothing.
-    ///
-    /// A cached copy used because the server could not be reached carries the header
-    /// ``HTTPCache/staleHeader`` ("AGE-SECONDS REASON"), so callers can say so; with
-    /// `allowStale: false` the failure is thrown instead.
+    /// when the server cannot be reached at all a cached body is used rather than nothing
+    /// (``CacheUse/stale(age:because:)``); with `allowStale: false` the failure is thrown instead.
     public func get(
         _ url: URL, cache: HTTPCache?, allowFresh: Bool, allowStale: Bool = true
-    ) async throws(FetchError) -> HTTPResponse {
-        guard let cache else { return try await get(url).response }
+    ) async throws(FetchError) -> CachedResponse {
+        guard let cache else { return CachedResponse(response: try await get(url).response, use: .network) }
         let key = url.absoluteString
         let stage = self.stage
+        let now = context.clock.now
         guard let (entry, body) = cache.lookup(key) else {
             let response = try await get(url).response
-            cache.store(key, response: response)
-            return response
+            cache.store(key, response: response, now: now)
+            return CachedResponse(response: response, use: .network)
         }
-        if allowFresh, cache.isFresh(entry) {
+        if allowFresh, cache.isFresh(entry, now: now) {
             stats.record(stage) { $0.cacheHits += 1 }
-            return cache.response(entry, body: body)
+            return CachedResponse(response: cache.response(entry, body: body), use: .fresh)
         }
         do {
             let response = try await get(url, headers: cache.validators(entry)).response
             if response.status == 304 {
                 stats.record(stage) { $0.cacheHits += 1 }
-                cache.renew(key, entry: entry, notModified: response)
-                return cache.response(entry, body: body)
+                cache.renew(key, entry: entry, notModified: response, now: context.clock.now)
+                return CachedResponse(response: cache.response(entry, body: body), use: .revalidated)
             }
-            cache.store(key, response: response)
-            return response
+            cache.store(key, response: response, now: context.clock.now)
+            return CachedResponse(response: response, use: .network)
         } catch {
             guard error != .cancelled, allowStale else { throw error }
             stats.record(stage) { $0.cacheHits += 1 }
-            var stale = cache.response(entry, body: body)
-            let age = max(0, Int(Date().timeIntervalSince1970 - entry.storedAt))
-            stale.headers[HTTPCache.staleHeader] = "\(age) \(error.description)"
-            return stale
+            let age = max(0, context.clock.now.timeIntervalSince1970 - entry.storedAt)
+            return CachedResponse(
+                response: cache.response(entry, body: body),
+                use: .stale(age: .milliseconds(Int64(age * 1000)), because: error))
         }
     }
 }

@@ -64,8 +64,28 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isTransient: Bool {
         switch self {
         case .timedOut, .connectionFailed, .truncated: return true
-        case .httpStatus(_, let status): return status == 429 || (500...599).contains(status)
+        case .httpStatus(_, let status): return Self.isTransient(status: status)
         default: return false
+        }
+    }
+
+    /// Whether an HTTP status may heal when asked again: 429 (too many requests) and 5xx.
+    public static func isTransient(status: Int) -> Bool {
+        status == 429 || (500...599).contains(status)
+    }
+
+    /// A short name for statistics (`--json`'s failures by reason): "http-404", "timeout", …
+    public var statisticsKey: String {
+        switch self {
+        case .timedOut: return "timeout"
+        case .tooLarge: return "too-large"
+        case .tooManyRedirects: return "redirects"
+        case .connectionFailed: return "connection"
+        case .truncated: return "truncated"
+        case .httpStatus(_, let status): return "http-\(status)"
+        case .fileNotFound: return "missing-file"
+        case .fileUnreadable: return "unreadable-file"
+        case .cancelled: return "cancelled"
         }
     }
 

@@ -43,8 +43,8 @@ public struct GenerateOptions: Sendable {
     public var shard: Shard?
     /// Write into a non-empty folder that holds no report of ours (the user's files are kept).
     public var force = false
-    /// zlib level for PNG output (0–9).
-    public var pngCompressionLevel = 6
+    /// zlib level for PNG output (0–9); ``PNGCompression`` names the usual ones.
+    public var pngCompressionLevel = PNGCompression.balanced.level
 
     /// Row filtering for PNG output: the Up filter costs almost nothing and is within about 2 % of
     /// the adaptive heuristic on these flat screens, so only level 9 ("small") pays for adaptive.
@@ -59,54 +59,42 @@ public struct GenerateOptions: Sendable {
         self.output = output
     }
 
-    var limits: HTTPLimits {
+    /// The limits of one HTTP request.
+    public var limits: HTTPLimits {
         HTTPLimits(timeout: timeout, maximumBytes: maximumDownloadBytes)
     }
 }
 
-/// What a run produced, for the summary line and `--json`.
-public struct ReportSummary: Sendable, Codable {
-    /// Time and figures of one stage.
-    public struct Stage: Sendable, Codable {
-        public var name: String
-        public var seconds: Double
-        public var detail: String
+/// `--png-compression`: a named trade-off between time and file size, or a zlib level.
+public enum PNGCompression: Sendable, Hashable {
+    /// zlib level 1.
+    case fast
+    /// zlib level 6, the default.
+    case balanced
+    /// zlib level 9, with adaptive row filters.
+    case small
+    /// A zlib level from 0 to 9.
+    case level(Int)
+
+    /// Parses `fast`, `balanced`, `small` or a level from 0 to 9; nil for anything else.
+    public init?(parsing text: String) {
+        switch text.lowercased() {
+        case "fast": self = .fast
+        case "balanced": self = .balanced
+        case "small": self = .small
+        default:
+            guard let level = Int(text), (0...9).contains(level) else { return nil }
+            self = .level(level)
+        }
     }
 
-    public var output: String
-    public var feedTitle: String
-    public var feedFormat: FeedFormat
-    public var itemsInFeed: Int
-    public var itemsRendered: Int
-    public var files: [Manifest.FileRecord]
-    public var warnings: [ReportWarning]
-    public var stages: [Stage]
-    /// Network figures per stage (requests, bytes, cache hits, retries, failures by reason).
-    public var network: [String: FetchStats.Figures] = [:]
-    /// Time spent laying out, drawing and PNG-encoding screens, summed over the tasks that did it
-    /// (concurrent tasks overlap, so the sum can exceed the wall time of the sheet and cards stages).
-    public var breakdown: [Stage] = []
-}
-
-/// Progress as the pipeline runs.
-public enum ProgressEvent: Sendable {
-    /// Stage `index` of `total` started.
-    case stageStarted(index: Int, total: Int, name: String)
-    /// Some of a stage's items are done.
-    case advanced(name: String, done: Int, total: Int)
-    /// Stage finished, with a short figure ("100 items", "2.1 MB").
-    case stageFinished(index: Int, total: Int, name: String, seconds: Double, detail: String)
-}
-
-/// The seam for progress output (a live bar on a terminal, lines in CI, nothing in tests).
-public protocol ProgressReporter: Sendable {
-    /// Called from any task as the pipeline runs.
-    func report(_ event: ProgressEvent)
-}
-
-/// Reports nothing.
-public struct SilentProgress: ProgressReporter {
-    /// Creates a silent reporter.
-    public init() {}
-    public func report(_ event: ProgressEvent) {}
+    /// The zlib level.
+    public var level: Int {
+        switch self {
+        case .fast: return 1
+        case .balanced: return 6
+        case .small: return 9
+        case .level(let level): return level
+        }
+    }
 }

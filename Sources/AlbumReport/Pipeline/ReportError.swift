@@ -2,31 +2,32 @@ import AlbumReportCore
 import AlbumReportGraphics
 
 /// Why `generate` could not produce a report. Each case names the stage, what went wrong and
-/// what to try next; the CLI maps them all to exit code 1.
+/// what to try next; the CLI maps them to its documented exit codes (1, or 130/143 when a
+/// signal cancelled the run).
 public enum ReportError: Error, Sendable, CustomStringConvertible {
     case feedSource(FeedSourceError)
     case fetch(source: String, FetchError)
     case decode(FeedError)
     case theme(ThemeError)
     case fonts(GraphicsError)
-    case render(what: String, GraphicsError)
+    case render(Stage, what: String, GraphicsError)
     case write(path: String, detail: String)
     case template(path: String, detail: String)
     case output(String)
     case cancelled
     case unexpected(String)
 
-    /// The stage that failed, as printed before the message.
-    public var stage: String {
+    /// The stage that failed, as printed before the message (`[fetch] …`); nil for a
+    /// cancelled run and an internal error.
+    public var stage: Stage? {
         switch self {
-        case .feedSource, .fetch: return "fetch"
-        case .decode: return "decode"
-        case .theme, .fonts, .template: return "setup"
-        case .output: return "output"
-        case .render: return "render"
-        case .write: return "write"
-        case .cancelled: return "cancelled"
-        case .unexpected: return "internal"
+        case .feedSource, .fetch: return .fetch
+        case .decode: return .decode
+        case .theme, .fonts, .template: return .setup
+        case .output: return .write
+        case .render(let stage, _, _): return stage
+        case .write: return .write
+        case .cancelled, .unexpected: return nil
         }
     }
 
@@ -44,7 +45,7 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
             return error.description
         case .fonts(let error):
             return error.description
-        case .render(let what, let error):
+        case .render(_, let what, let error):
             return "Rendering \(what) failed: \(error)."
         case .unexpected(let detail):
             return "An unexpected error stopped the run (\(detail)). Please report it with the command you ran."

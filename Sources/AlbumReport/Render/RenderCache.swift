@@ -9,57 +9,30 @@ struct RenderCache: Sendable {
     /// Bump when the renderer's output changes for the same inputs.
     static let rendererVersion = "albumreport-renderer-4"
 
-    private struct Entry: Sendable {
-        var key: String
-        var sha256: String
+    /// A previous PNG that can be used as it is.
+    struct Reused: Sendable {
+        var png: Data
         var width: Int
         var height: Int
+        var sha256: String
     }
 
     private let output: URL
-    private let entries: [String: Entry]
+    private let previous: PreviousReport?
 
-    /// The previous report in `output`, if its manifest can be read.
-    init(output: URL) {
+    /// The previous report in `output`, if it has one.
+    init(output: URL, previous: PreviousReport?) {
         self.output = output
-        // Only what reuse needs is decoded: the items and frames of a large manifest are skipped.
-        struct Previous: Decodable {
-            struct File: Decodable {
-                var path: String
-                var sha256: String
-                var widthPixels: Int
-                var heightPixels: Int
-            }
-            struct Screen: Decodable {
-                var file: String
-                var renderKey: String?
-            }
-            var files: [File]
-            var screens: [Screen]
-        }
-        guard let data = try? Data(contentsOf: output.appendingPathComponent(ReportWriter.manifestName)),
-            let manifest = try? JSONDecoder().decode(Previous.self, from: data)
-        else {
-            entries = [:]
-            return
-        }
-        var entries: [String: Entry] = [:]
-        let files = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        for screen in manifest.screens {
-            guard let key = screen.renderKey, let file = files[screen.file] else { continue }
-            entries[screen.file] = Entry(
-                key: key, sha256: file.sha256, width: file.widthPixels, height: file.heightPixels)
-        }
-        self.entries = entries
+        self.previous = previous
     }
 
     /// The previous PNG at `path` when its key is `key` and its bytes are intact.
-    func reuse(path: String, key: String) -> (png: Data, width: Int, height: Int, sha256: String)? {
-        guard let entry = entries[path], entry.key == key, ReportWriter.isSafeRelativePath(path),
+    func reuse(path: String, key: String) -> Reused? {
+        guard let previous, previous.renderKeys[path] == key, let file = previous.files[path],
             let data = try? Data(contentsOf: output.appendingPathComponent(path)),
-            SHA256.hex(of: data) == entry.sha256
+            SHA256.hex(of: data) == file.sha256
         else { return nil }
-        return (data, entry.width, entry.height, entry.sha256)
+        return Reused(png: data, width: file.widthPixels, height: file.heightPixels, sha256: file.sha256)
     }
 
     /// A key over `parts`.

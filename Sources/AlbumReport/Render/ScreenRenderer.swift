@@ -27,7 +27,7 @@ public struct ScreenRenderer: Sendable {
         public var png: Data
         public var width: Int
         public var height: Int
-        public var decodeFailures: [Int: String]
+        public var decodeFailures: [Int: GraphicsError]
     }
 
     /// Renders the sheet strip by strip (`stripHeight` pixels at a time) into one streamed PNG,
@@ -43,7 +43,7 @@ public struct ScreenRenderer: Sendable {
         let height = Int((layout.size.height * scale).rounded())
         let encoder = try PNGStreamEncoder(
             width: width, height: height, compressionLevel: compressionLevel, filter: filter, sink: sink)
-        var failures: [Int: String] = [:]
+        var failures: [Int: GraphicsError] = [:]
         // Antialiasing and glyph overhang reach a little past frames; rows this close are drawn too.
         let bleed = Int((4 * scale).rounded(.up))
         var top = 0
@@ -56,7 +56,7 @@ public struct ScreenRenderer: Sendable {
                 guard frame.maxY + bleed > top, frame.y - bleed < top + stripRows else { continue }
                 if let slot = row.thumbnail {
                     if case .failure(let failure) = drawImage(thumbnail(row.rank), in: slot, on: strip, scale: scale) {
-                        failures[row.rank] = failure.reason
+                        failures[row.rank] = failure.error
                     }
                 }
                 if let title = row.title { try text.draw(title, in: strip) }
@@ -80,13 +80,13 @@ public struct ScreenRenderer: Sendable {
     public func renderCard(
         _ layout: CardLayout, artwork: Data?
     ) throws(GraphicsError) -> (
-        image: GDImage, decodeFailure: String?
+        image: GDImage, decodeFailure: GraphicsError?
     ) {
         let image = try canvas(size: layout.size, scale: layout.scale, background: layout.background)
         try drawNavigationBar(layout.navigationBar, on: image, scale: layout.scale)
-        var failure: String?
+        var failure: GraphicsError?
         if case .failure(let decode) = drawImage(artwork, in: layout.artwork, on: image, scale: layout.scale) {
-            failure = decode.reason
+            failure = decode.error
         }
         for block in layout.textBlocks { try text.draw(block, in: image) }
         let button = layout.button
@@ -146,7 +146,7 @@ public struct ScreenRenderer: Sendable {
                 return .success(.image)
             } catch {
                 drawPlaceholder(in: slot, on: image, scale: scale)
-                return .failure(DecodeFailure(reason: error.description))
+                return .failure(DecodeFailure(error: error))
             }
         }
         drawPlaceholder(in: slot, on: image, scale: scale)
@@ -154,7 +154,7 @@ public struct ScreenRenderer: Sendable {
     }
 
     struct DecodeFailure: Error {
-        var reason: String
+        var error: GraphicsError
     }
 
     /// A neutral tile with a beamed pair of music notes, in the theme's placeholder colours.

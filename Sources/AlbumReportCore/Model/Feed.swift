@@ -69,9 +69,6 @@ public struct FeedItem: Sendable, Hashable, Codable {
     public var copyright: String?
     /// "Explicit" (v1) or "Explict" (sic, v2), when present.
     public var contentAdvisoryRating: String?
-    /// The characters of this item's text that no installed font has, each drawn as U+FFFD
-    /// (normally none). Set when a report is generated; nil in a feed.
-    public var undrawableCharacters: [String]?
 
     /// Creates an item.
     public init(

@@ -2,11 +2,6 @@
 ///
 /// Warnings are collected from every stage, printed in the summary and recorded in the manifest.
 public struct ReportWarning: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The pipeline stage that raised it.
-    public enum Stage: String, Sendable, Codable, Hashable {
-        case fetch, decode, select, enrich, artwork, layout, render, write
-    }
-
     /// The stage that raised the warning.
     public var stage: Stage
     /// The chart rank of the item concerned, if any.

@@ -60,7 +60,7 @@ public struct Gallery: Sendable, Hashable {
         self.subtitle = subtitle.map(TextNormalizer.normalize) ?? ""
         generator = manifest.generator
         warnings = manifest.warnings.map(\.description)
-        let items = Dictionary(manifest.items.map { ($0.rank, $0) }, uniquingKeysWith: { first, _ in first })
+        let items = Dictionary(manifest.items.map { ($0.rank, $0.item) }, uniquingKeysWith: { first, _ in first })
         let files = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let cardScreens = manifest.screens.filter { $0.kind == .card }
         let cardRanks = Set(cardScreens.compactMap(\.rank))

@@ -110,6 +110,40 @@ public struct Manifest: Sendable, Hashable, Codable {
         }
     }
 
+    /// One item as drawn: the feed's data plus what the run learned about drawing it. Encoded as
+    /// one flat object (the item's fields and `undrawableCharacters` side by side).
+    @dynamicMemberLookup
+    public struct ItemRecord: Sendable, Hashable, Codable {
+        /// The item as decoded (and enriched).
+        public var item: FeedItem
+        /// The code points ("U+E000") of the item's text that no installed font has, each drawn as
+        /// U+FFFD (normally none).
+        public var undrawableCharacters: [String]?
+
+        /// Creates a record.
+        public init(_ item: FeedItem, undrawableCharacters: [String]?) {
+            self.item = item
+            self.undrawableCharacters = undrawableCharacters
+        }
+
+        /// The item's fields (`record.title`, `record.rank`, …).
+        public subscript<T>(dynamicMember keyPath: KeyPath<FeedItem, T>) -> T { item[keyPath: keyPath] }
+
+        private enum Keys: String, CodingKey { case undrawableCharacters }
+
+        public init(from decoder: any Decoder) throws {
+            item = try FeedItem(from: decoder)
+            undrawableCharacters = try decoder.container(keyedBy: Keys.self)
+                .decodeIfPresent([String].self, forKey: .undrawableCharacters)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try item.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encodeIfPresent(undrawableCharacters, forKey: .undrawableCharacters)
+        }
+    }
+
     /// The tool that wrote it.
     public var generator: String
     public var feed: FeedInfo
@@ -117,7 +151,7 @@ public struct Manifest: Sendable, Hashable, Codable {
     public var theme: String
     public var locale: String
     public var fonts: [FontRecord]
-    public var items: [FeedItem]
+    public var items: [ItemRecord]
     public var files: [FileRecord]
     public var screens: [ScreenRecord]
     public var warnings: [ReportWarning]
@@ -127,7 +161,7 @@ public struct Manifest: Sendable, Hashable, Codable {
     /// Creates a manifest.
     public init(
         generator: String, feed: FeedInfo, device: Device, theme: String, locale: String, fonts: [FontRecord],
-        items: [FeedItem], files: [FileRecord], screens: [ScreenRecord], warnings: [ReportWarning],
+        items: [ItemRecord], files: [FileRecord], screens: [ScreenRecord], warnings: [ReportWarning],
         shard: Shard? = nil
     ) {
         self.generator = generator

@@ -30,15 +30,10 @@ final class FontFace: @unchecked Sendable {
     private init?(file: String, index: Int, library: FT_Library) {
         var loaded: FT_Face?
         guard FT_New_Face(library, file, index, &loaded) == 0, let face = loaded else { return nil }
-        guard let blob = hb_blob_create_from_file(file), hb_blob_get_length(blob) > 0,
-            let hbFace = hb_face_create(blob, UInt32(index)), let font = hb_font_create(hbFace)
-        else {
+        guard let font = Self.shapingFont(file: file, index: index) else {
             FT_Done_Face(face)
             return nil
         }
-        hb_face_destroy(hbFace)
-        hb_blob_destroy(blob)
-        hb_font_make_immutable(font)
         self.file = file
         self.index = index
         family = face.pointee.family_name.map { String(cString: $0) } ?? URL(fileURLWithPath: file).lastPathComponent
@@ -56,6 +51,25 @@ final class FontFace: @unchecked Sendable {
         strikePixelsPerEm = best.ppem
         shapingFont = font
         rasterFace = face
+    }
+
+    deinit {
+        hb_font_destroy(shapingFont)
+        FT_Done_Face(rasterFace)
+    }
+
+    /// An immutable HarfBuzz font for face `index` of `file`; nil when the file is empty or has
+    /// no such face. The blob and face it is made from are released here whatever happens (the
+    /// font keeps its own references).
+    private static func shapingFont(file: String, index: Int) -> OpaquePointer? {
+        guard let blob = hb_blob_create_from_file(file) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        guard hb_blob_get_length(blob) > 0, index < hb_face_count(blob), let face = hb_face_create(blob, UInt32(index))
+        else { return nil }
+        defer { hb_face_destroy(face) }
+        guard let font = hb_font_create(face) else { return nil }
+        hb_font_make_immutable(font)
+        return font
     }
 
     /// The glyph `scalar` maps to in this face, or nil when the face does not have it.

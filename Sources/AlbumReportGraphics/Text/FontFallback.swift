@@ -124,19 +124,17 @@ final class FontconfigList: @unchecked Sendable {
     init(generic: String, weight: FontWeight, language: String) {
         var entries: [Entry] = []
         var fontSet: UnsafeMutablePointer<FcFontSet>?
-        if FontResolver.isAvailable, let pattern = FcPatternCreate() {
+        if let fontconfig = Fontconfig.shared, let pattern = FcPatternCreate() {
             FontResolver.add(string: generic, for: "family", to: pattern)
-            // Always explicit: left out, fontconfig takes the language from $LANG, and the same
-            // report would pick other fonts in another shell.
+            // Always explicit, never the shell's: see ``Fontconfig``.
             FontResolver.add(string: language, for: "lang", to: pattern)
             _ = FcPatternAddInteger(pattern, "weight", FontResolver.fontconfigWeight(weight))
             _ = FcPatternAddInteger(pattern, "slant", 0)
-            _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
-            FcDefaultSubstitute(pattern)
+            fontconfig.substitute(pattern, language: language)
             var result = FcResultNoMatch
             // Untrimmed: trimming drops fonts that add no new characters to those before them,
             // which can be the only font with a whole base-and-mark cluster.
-            fontSet = FcFontSort(nil, pattern, 0, nil, &result)
+            fontSet = FcFontSort(fontconfig.config, pattern, 0, nil, &result)
             FcPatternDestroy(pattern)
         }
         if let fontSet, let fonts = fontSet.pointee.fonts {

@@ -12,6 +12,4 @@
    version suffix through macros (ubrk_open is ubrk_open_72) that Swift cannot call. */
 int32_t ar_line_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *out, int32_t capacity);
 
-/* CText.c also fixes fontconfig's default language (FC_LANG=en) before main: see there. */
-
 #endif

@@ -1,12 +1,13 @@
+import AlbumReportGraphics
 import CGD
 import Foundation
 
 /// The floor for encoding a PNG: deflating its raw rows (one filter byte plus RGB per pixel, as
 /// libgd writes them without alpha) with zlib at the same level. Used by the benchmark to say how
 /// close rendering plus encoding comes to the least work any PNG writer must do.
-public enum DeflateFloor {
+enum DeflateFloor {
     /// `image`'s rows as a PNG encoder sees them before filtering choices: filter byte 0, then RGB.
-    public static func rawRows(of image: GDImage) -> [UInt8] {
+    static func rawRows(of image: GDImage) -> [UInt8] {
         var raw = [UInt8]()
         raw.reserveCapacity(image.height * (1 + 3 * image.width))
         for y in 0..<image.height {
@@ -24,7 +25,7 @@ public enum DeflateFloor {
     }
 
     /// Deflates `raw` at zlib `level` and returns the compressed size (0 on failure).
-    public static func deflate(_ raw: [UInt8], level: Int) -> Int {
+    static func deflate(_ raw: [UInt8], level: Int) -> Int {
         var destinationLength = compressBound(uLong(raw.count))
         var destination = [UInt8](repeating: 0, count: Int(destinationLength))
         let status = raw.withUnsafeBufferPointer { source in
@@ -37,7 +38,14 @@ public enum DeflateFloor {
 
     /// Deflates `raw` with libdeflate at `level` (what our own encoder uses for whole images) and
     /// returns the compressed size (0 on failure).
-    public static func libdeflate(_ raw: [UInt8], level: Int) -> Int {
-        (try? PNGStreamEncoder.libdeflate(raw, level: level).count) ?? 0
+    static func libdeflate(_ raw: [UInt8], level: Int) -> Int {
+        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else { return 0 }
+        defer { libdeflate_free_compressor(compressor) }
+        var output = [UInt8](repeating: 0, count: libdeflate_zlib_compress_bound(compressor, raw.count))
+        return raw.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { target in
+                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, target.baseAddress, target.count)
+            }
+        }
     }
 }

@@ -139,7 +139,7 @@ public enum ReportMerger {
             {
                 for reason in own.reasons ?? [] where !reasons.contains(reason) { reasons.append(reason) }
             }
-            if !reasons.isEmpty { warnings.append(.artwork(item: item, reasons: reasons)) }
+            if !reasons.isEmpty { warnings.append(.artwork(item: item.item, reasons: reasons)) }
         }
 
         return Manifest(

@@ -1,4 +1,5 @@
 import AlbumReportCore
+import AlbumReportGraphics
 import CGD
 import Foundation
 import Synchronization
@@ -10,7 +11,7 @@ import Synchronization
 /// gd decodes HTML entities in the strings it is given and reads UTF-8 only up to three bytes;
 /// every string is therefore passed as ASCII with numeric character references, which gd decodes
 /// back to exactly the original code points (`&amp;` stays literal).
-public final class GDTextEngine: TextMeasuring {
+final class GDTextEngine: TextRendering {
     /// The pixel scale text is measured and drawn at.
     public let scale: Double
     /// The resolved fonts.
@@ -72,9 +73,11 @@ public final class GDTextEngine: TextMeasuring {
         var extra = Self.extra()
         let error = Self.escape(text).withCString { string in
             file.withCString { path in
-                gdImageStringFTEx(
-                    image.pointer, &boundingBox, GDImage.gdColor(color), UnsafeMutablePointer(mutating: path),
-                    pixelSize, 0, Int32(x), Int32(baseline), UnsafeMutablePointer(mutating: string), &extra)
+                image.withGDPointer { pointer in
+                    gdImageStringFTEx(
+                        pointer, &boundingBox, GDImage.gdColor(color), UnsafeMutablePointer(mutating: path),
+                        pixelSize, 0, Int32(x), Int32(baseline), UnsafeMutablePointer(mutating: string), &extra)
+                }
             }
         }
         if let error { throw .textFailed(String(cString: error)) }

@@ -1,3 +1,4 @@
+import AlbumReportCore
 import Foundation
 
 /// Retries for transient failures (connection errors, timeouts, 5xx, 429) with exponential
@@ -21,40 +22,46 @@ public struct RetryPolicy: Sendable, Hashable {
     /// No retries (tests that count requests).
     public static let none = RetryPolicy(maximumRetries: 0)
 
-    /// The wait before retry number `attempt` (1-based), given the server's `Retry-After` value.
-    public func delay(beforeRetry attempt: Int, retryAfter: String?) -> Duration {
+    /// The wait before retry number `attempt` (1-based): the server's `Retry-After` seconds when
+    /// it gives them, else the exponential backoff times `jitter` (0.8–1.2); never more than
+    /// ``maximumDelay``.
+    public func delay(beforeRetry attempt: Int, retryAfter: String?, jitter: Double) -> Duration {
         if let retryAfter, let seconds = Double(retryAfter.trimmingCharacters(in: .whitespaces)), seconds >= 0 {
-            return min(.milliseconds(Int64(seconds * 1000)), maximumDelay)
+            return min(.milliseconds(Int64(min(seconds, 86_400) * 1000)), maximumDelay)
         }
         let exponential = baseDelay * (1 << min(attempt - 1, 16))
-        let jitter = Double.random(in: 0.8...1.2)
         return min(exponential * jitter, maximumDelay)
     }
 }
 
-/// GET with retries over any ``HTTPTransport``.
+/// GET with retries over any ``HTTPTransport``, counting every request in the run's statistics
+/// under its stage. Waits on the run's clock, so tests of backoff never sleep.
 public struct HTTPFetcher: Sendable {
     public var transport: any HTTPTransport
     public var limits: HTTPLimits
     public var retry: RetryPolicy
-    /// Where requests, bytes and retries are counted, under ``stage``.
-    public var stats: FetchStats
-    public var stage: String
+    /// The clock backoff waits on, the jitter's randomness and the statistics.
+    public var context: RunContext
+    /// The stage requests are counted under.
+    public var stage: Stage
 
     /// Creates a fetcher.
     public init(
-        transport: any HTTPTransport, limits: HTTPLimits, retry: RetryPolicy, stats: FetchStats = FetchStats(),
-        stage: String = "fetch"
+        transport: any HTTPTransport, limits: HTTPLimits, retry: RetryPolicy, context: RunContext = RunContext(),
+        stage: Stage = .fetch
     ) {
         self.transport = transport
         self.limits = limits
         self.retry = retry
-        self.stats = stats
+        self.context = context
         self.stage = stage
     }
 
+    /// The statistics requests are counted in.
+    public var stats: FetchStats { context.stats }
+
     /// The same fetcher counting under another stage.
-    public func counting(as stage: String) -> HTTPFetcher {
+    public func counting(as stage: Stage) -> HTTPFetcher {
         var copy = self
         copy.stage = stage
         return copy
@@ -72,21 +79,24 @@ public struct HTTPFetcher: Sendable {
             do {
                 let response = try await transport.get(url, limits: limits, headers: headers)
                 stats.record(stage) { $0.bytesDownloaded += response.body.count }
-                let transientStatus = response.status == 429 || (500...599).contains(response.status)
-                guard transientStatus, attempt < retry.maximumRetries else { return (response, attempt) }
+                guard FetchError.isTransient(status: response.status), attempt < retry.maximumRetries else {
+                    return (response, attempt)
+                }
                 attempt += 1
-                try await sleep(retry.delay(beforeRetry: attempt, retryAfter: response.headers["retry-after"]))
+                try await wait(beforeRetry: attempt, retryAfter: response.headers["retry-after"])
             } catch {
                 guard error.isTransient, attempt < retry.maximumRetries else { throw error }
                 attempt += 1
-                try await sleep(retry.delay(beforeRetry: attempt, retryAfter: nil))
+                try await wait(beforeRetry: attempt, retryAfter: nil)
             }
         }
     }
 
-    private func sleep(_ duration: Duration) async throws(FetchError) {
+    private func wait(beforeRetry attempt: Int, retryAfter: String?) async throws(FetchError) {
+        let delay = retry.delay(
+            beforeRetry: attempt, retryAfter: retryAfter, jitter: context.random.number(in: 0.8...1.2))
         do {
-            try await Task.sleep(for: duration)
+            try await context.clock.sleep(for: delay)
         } catch {
             throw .cancelled
         }

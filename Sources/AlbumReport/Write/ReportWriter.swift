@@ -128,7 +128,8 @@ public struct ReportWriter: Sendable {
             return
         }
         // The files of an earlier report of ours may be replaced or removed; nothing else may.
-        let previous = Self.previousFiles(in: output).map { $0.union(Self.reportFiles) } ?? []
+        // Read again now, not at start-up: the folder is what it is at the moment of the swap.
+        let previous = PreviousReport(in: output).map { Set($0.files.keys).union(Self.reportFiles) } ?? []
         try refuseCollisions(previous: previous)
         if inPlace {
             try replaceFileByFile(previous: previous)
@@ -287,23 +288,12 @@ public struct ReportWriter: Sendable {
 
     /// Whether `folder` holds a manifest written by albumreport.
     static func holdsReport(_ folder: URL) -> Bool {
-        previousFiles(in: folder) != nil
+        PreviousReport(in: folder) != nil
     }
 
     /// The entries of `folder` whose names do not start with a dot.
     static func visibleEntries(of folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
-    }
-
-    /// The files the previous report in `folder` recorded as its own; nil when the folder holds
-    /// no manifest written by albumreport.
-    static func previousFiles(in folder: URL) -> Set<String>? {
-        let url = folder.appendingPathComponent(manifestName)
-        guard let data = try? Data(contentsOf: url),
-            let manifest = try? JSONDecoder().decode(PreviousManifest.self, from: data),
-            manifest.generator.hasPrefix("albumreport")
-        else { return nil }
-        return Set(manifest.files.map(\.path).filter(isSafeRelativePath))
     }
 
     /// Staging folders of runs that were killed (their process is gone).
@@ -322,12 +312,6 @@ public struct ReportWriter: Sendable {
                 try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
             }
         }
-    }
-
-    private struct PreviousManifest: Decodable {
-        struct File: Decodable { var path: String }
-        var generator: String
-        var files: [File]
     }
 
     /// A relative path with no `..`, no leading `/` and no empty components.

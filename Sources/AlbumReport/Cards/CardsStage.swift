@@ -1,0 +1,130 @@
+import AlbumReportCore
+import AlbumReportGraphics
+import Foundation
+
+/// One detail card per album, `--concurrency` at a time: each gets its large image, is laid
+/// out, drawn, PNG-encoded and staged, so downloads overlap drawing. An unchanged card is copied
+/// from the previous report instead. Results are keyed by file, so their order never depends
+/// on timing.
+struct CardsStage: PipelineStage {
+    static let stage = Stage.cards
+
+    struct Input: Sendable {
+        var selection: SelectStage.Output
+        var artwork: ArtworkStage.Output
+        var writer: ReportWriter
+        var renderCache: RenderCache
+        var concurrency: Int
+    }
+
+    /// One card as written.
+    struct Card: Sendable {
+        var file: Manifest.FileRecord
+        var screen: Manifest.ScreenRecord
+        /// Why the card shows a placeholder, when it does.
+        var failure: ArtworkFailure?
+        /// Whether the previous report's PNG was reused.
+        var reused = false
+        var timings = RenderTimings()
+    }
+
+    struct Output: StageOutput {
+        /// The cards, in file order.
+        var cards: [Card]
+        var timings: RenderTimings { cards.reduce(RenderTimings()) { $0 + $1.timings } }
+        var warnings: [ReportWarning] { [] }
+        var progressDetail: String {
+            let reused = cards.filter(\.reused).count
+            return "\(cards.count) cards" + (reused > 0 ? " (\(reused) unchanged, reused)" : "")
+        }
+    }
+
+    func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
+        let items = input.selection.cardItems
+        do {
+            return try await withThrowingTaskGroup(of: Card.self, returning: Output.self) { group in
+                var pending = items.makeIterator()
+                var cards: [Card] = []
+                func addNext() {
+                    guard let item = pending.next() else { return }
+                    group.addTask { try await Self.card(for: item, input: input, context: context) }
+                }
+                for _ in 0..<max(input.concurrency, 1) { addNext() }
+                while let card = try await group.next() {
+                    cards.append(card)
+                    context.progress.report(.advanced(stage: Self.stage, done: cards.count, total: items.count))
+                    addNext()
+                }
+                return Output(cards: cards.sorted { $0.file.path < $1.file.path })
+            }
+        } catch let error as ReportError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .unexpected(String(describing: error))
+        }
+    }
+
+    /// One card: its image, layout, pixels and PNG, staged.
+    private static func card(for item: FeedItem, input: Input, context: RunContext) async throws(ReportError) -> Card {
+        if Task.isCancelled { throw .cancelled }
+        let selection = input.selection
+        let render = selection.render
+        let (image, loadFailure) = await input.artwork.large.image(
+            for: item, thumbnail: item.artworkURL.flatMap { input.artwork.thumbnails[$0] })
+        var timings = RenderTimings()
+        let layout = timings.time(\.layout) {
+            CardLayout.make(
+                item: item, feed: selection.feed, device: render.device, theme: render.theme, locale: render.locale,
+                measurer: render.engine)
+        }
+        let path = ReportLayout.cardPath(rank: item.rank, title: item.title)
+        let feed = selection.feed
+        let key = RenderCache.key([
+            render.renderSalt, "card", feed.title, feed.country ?? "", RenderCache.json(selection.record(item)),
+            image.map { SHA256.hex(of: $0) } ?? "none",
+        ])
+        var elements = layout.elements.map { Manifest.ElementRecord($0, scale: render.device.scale) }
+        if let index = elements.lastIndex(where: { $0.name == "button" }) { elements[index].link = item.storeURL }
+        var screen = Manifest.ScreenRecord(
+            kind: .card, file: path, rank: item.rank, sizePoints: layout.size, elements: elements)
+
+        if let previous = input.renderCache.reuse(path: path, key: key) {
+            screen.renderKey = key
+            let written = try input.writer.stage(previous.png, at: path, knownSHA256: previous.sha256)
+            return Card(
+                file: Manifest.FileRecord(
+                    path: path, widthPixels: previous.width, heightPixels: previous.height, bytes: written.bytes,
+                    sha256: written.sha256),
+                screen: screen, failure: loadFailure, reused: true, timings: timings)
+        }
+        let png: Data
+        let size: (width: Int, height: Int)
+        let decodeFailure: GraphicsError?
+        do {
+            let rendered = try timings.time(\.render) { () throws(GraphicsError) in
+                try render.renderer.renderCard(layout, artwork: image)
+            }
+            png = try timings.time(\.encode) { () throws(GraphicsError) in
+                try PNGStreamEncoder.encode(
+                    rendered.image, compressionLevel: render.compressionLevel, filter: render.rowFilter)
+            }
+            size = (rendered.image.width, rendered.image.height)
+            decodeFailure = rendered.decodeFailure
+        } catch {
+            throw .render(Self.stage, what: "the card for #\(item.rank) \"\(item.title)\"", error)
+        }
+        let failure = decodeFailure.map(ArtworkFailure.undecodable)
+        if let failure { context.stats.recordFailure(Self.stage, key: failure.statisticsKey) }
+        // A card drawn with a placeholder for undecodable artwork is drawn again next time, so
+        // that its warning is raised again.
+        if failure == nil { screen.renderKey = key }
+        let written = try input.writer.stage(png, at: path)
+        return Card(
+            file: Manifest.FileRecord(
+                path: path, widthPixels: size.width, heightPixels: size.height, bytes: written.bytes,
+                sha256: written.sha256),
+            screen: screen, failure: failure ?? loadFailure, timings: timings)
+    }
+}

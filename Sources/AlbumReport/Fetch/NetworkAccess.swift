@@ -1,0 +1,17 @@
+import AlbumReportCore
+import Foundation
+
+/// How the stages that download reach the network: the transport, the limits of one request,
+/// the retry policy and the download cache.
+struct NetworkAccess: Sendable {
+    var transport: any HTTPTransport
+    var limits: HTTPLimits
+    var retry: RetryPolicy
+    /// Where downloads are kept and revalidated (nil: no cache).
+    var cache: HTTPCache?
+
+    /// A fetcher counting its requests under `stage` in the run's statistics.
+    func fetcher(for stage: Stage, context: RunContext) -> HTTPFetcher {
+        HTTPFetcher(transport: transport, limits: limits, retry: retry, context: context, stage: stage)
+    }
+}

@@ -1,0 +1,111 @@
+import AlbumReportCore
+import AlbumReportGraphics
+import Foundation
+
+/// `generate`, from `--feed` to `manifest.json`: a sequence of typed stages.
+///
+/// ```
+/// setup → fetch → decode → enrich → select → artwork → sheet → cards → write
+/// ```
+/// Each stage is a value in the folder that names it (`Fetch/FetchStage.swift`, …) with a typed
+/// input and output; this type only runs them in order, numbered and timed, and hands each the
+/// outputs it needs. Nothing is written into the output folder until `write` swaps the finished
+/// report in; a failure or a cancellation anywhere leaves the previous report as it was.
+public struct ReportPipeline: Sendable {
+    var transport: any HTTPTransport
+    var context: RunContext
+
+    /// A pipeline downloading through `transport`, reporting to `progress`, waiting on `clock`
+    /// and drawing backoff jitter from `random`.
+    public init(
+        transport: any HTTPTransport, progress: any ProgressReporter = SilentProgress(),
+        clock: any RunClock = SystemClock(), random: any RandomSource = SystemRandom()
+    ) {
+        self.transport = transport
+        context = RunContext(progress: progress, clock: clock, random: random)
+    }
+
+    /// Runs every stage and writes the report into `options.output`.
+    public func run(_ options: GenerateOptions) async throws(ReportError) -> ReportSummary {
+        var context = self.context
+        context.logger = options.logger
+        context.stats = FetchStats()
+        let logger = options.logger
+        // libgd's messages of this run (a truncated JPEG, a bad PNG chunk) go to this run's logger.
+        do {
+            return try await GraphicsMessages.routing(to: { logger.debug("libgd: \($0)") }) {
+                try await Self.sequence(options, transport: transport, context: context)
+            }
+        } catch let error as ReportError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .unexpected(String(describing: error))
+        }
+    }
+
+    private static func sequence(
+        _ options: GenerateOptions, transport: any HTTPTransport, context: RunContext
+    ) async throws(ReportError) -> ReportSummary {
+        var runner = StageRunner(context: context)
+        let network = NetworkAccess(
+            transport: transport, limits: options.limits, retry: options.retry,
+            cache: options.cacheDirectory.map(HTTPCache.init(directory:)))
+
+        let setup = try await runner.run(
+            SetupStage(),
+            .init(
+                theme: options.theme, templatesDirectory: options.templatesDirectory, output: options.output,
+                force: options.force))
+        let loaded = try await runner.run(FetchStage(network: network, refresh: options.refresh), options.feed)
+        let decoded = try await runner.run(DecodeStage(), .init(loaded: loaded, limit: options.limit))
+        let enriched = try await runner.run(
+            EnrichStage(network: network, lookupURL: options.lookupURL),
+            .init(
+                format: decoded.feed.format, items: decoded.items, enabled: options.enrich,
+                drawsCards: options.renderCards))
+        let selection = try await runner.run(
+            SelectStage(),
+            .init(
+                feed: decoded.feed, items: enriched.items, shard: options.shard, renderCards: options.renderCards,
+                theme: setup.theme, fonts: setup.fonts, device: options.device,
+                localeIdentifier: options.localeIdentifier, compressionLevel: options.pngCompressionLevel,
+                rowFilter: options.pngRowFilter, paginate: options.paginateSheet))
+        let artwork = try await runner.run(
+            ArtworkStage(network: network),
+            .init(
+                items: selection.thumbnailItems, isAlbumChart: decoded.feed.format.isAlbumChart,
+                localDirectory: loaded.localDirectory, concurrency: options.concurrency))
+
+        let writer = try ReportWriter.prepare(output: options.output, force: options.force)
+        do {
+            let renderCache = RenderCache(output: writer.output, previous: setup.previous)
+            let sheet = try await runner.run(
+                SheetStage(),
+                .init(
+                    selection: selection, artwork: artwork, writer: writer, renderCache: renderCache,
+                    shard: options.shard))
+            let cards = try await runner.run(
+                CardsStage(),
+                .init(
+                    selection: selection, artwork: artwork, writer: writer, renderCache: renderCache,
+                    concurrency: options.concurrency))
+            let written = try await runner.run(
+                WriteStage(),
+                .init(
+                    source: options.feed, decoded: decoded, selection: selection, artwork: artwork, sheet: sheet,
+                    cards: cards, setup: setup, shard: options.shard, warnings: runner.warnings, writer: writer))
+            return ReportSummary(
+                output: options.output.path, feedTitle: decoded.feed.title, feedFormat: decoded.feed.format,
+                itemsInFeed: decoded.feed.items.count,
+                itemsRendered: selection.ownItems.count,
+                cardsRendered: cards.cards.count, files: written.manifest.files, warnings: runner.warnings,
+                stages: runner.figures, network: context.stats.byName,
+                breakdown: (sheet.timings + cards.timings).figures)
+        } catch {
+            writer.abandon()
+            throw error
+        }
+    }
+}

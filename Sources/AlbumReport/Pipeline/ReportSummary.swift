@@ -1,0 +1,51 @@
+import AlbumReportCore
+import Foundation
+
+/// What a run produced, for the summary line and `--json`.
+public struct ReportSummary: Sendable, Codable {
+    /// Time and figures of one stage.
+    public struct StageFigure: Sendable, Codable {
+        public var name: String
+        public var seconds: Double
+        public var detail: String
+    }
+
+    public var output: String
+    public var feedTitle: String
+    public var feedFormat: FeedFormat
+    public var itemsInFeed: Int
+    public var itemsRendered: Int
+    /// Detail cards written (or reused) by this run.
+    public var cardsRendered: Int
+    public var files: [Manifest.FileRecord]
+    public var warnings: [ReportWarning]
+    public var stages: [StageFigure]
+    /// Network figures per stage (requests, bytes, cache hits, retries, failures by reason).
+    public var network: [String: FetchStats.Figures] = [:]
+    /// Time spent laying out, drawing and PNG-encoding screens, summed over the tasks that did it
+    /// (concurrent tasks overlap, so the sum can exceed the wall time of the sheet and cards stages).
+    public var breakdown: [StageFigure] = []
+}
+
+/// Progress as the pipeline runs.
+public enum ProgressEvent: Sendable {
+    /// Stage `index` of `total` started.
+    case stageStarted(index: Int, total: Int, stage: Stage)
+    /// Some of a stage's items are done.
+    case advanced(stage: Stage, done: Int, total: Int)
+    /// Stage finished, with a short figure ("100 items", "2.1 MB").
+    case stageFinished(index: Int, total: Int, stage: Stage, seconds: Double, detail: String)
+}
+
+/// The seam for progress output (a live bar on a terminal, lines in CI, nothing in tests).
+public protocol ProgressReporter: Sendable {
+    /// Called from any task as the pipeline runs.
+    func report(_ event: ProgressEvent)
+}
+
+/// Reports nothing.
+public struct SilentProgress: ProgressReporter {
+    /// Creates a silent reporter.
+    public init() {}
+    public func report(_ event: ProgressEvent) {}
+}

@@ -1,0 +1,119 @@
+import AlbumReportCore
+import AlbumReportGraphics
+import Foundation
+
+/// Decides what this run draws (the sheet's rows, this shard's cards) and checks that the
+/// installed fonts have every character of it: one that no font has is drawn as U+FFFD, listed
+/// per item in the manifest and warned about once per item.
+struct SelectStage: PipelineStage {
+    static let stage = Stage.select
+
+    struct Input: Sendable {
+        var feed: Feed
+        /// The enriched first `--limit` items.
+        var items: [FeedItem]
+        var shard: Shard?
+        var renderCards: Bool
+        var theme: Theme
+        var fonts: FontBook
+        var device: Device
+        var localeIdentifier: String
+        var compressionLevel: Int
+        var rowFilter: PNGStreamEncoder.RowFilter
+        var paginate: Bool
+    }
+
+    struct Output: StageOutput {
+        var feed: Feed
+        /// Every selected item: the sheet's rows and the manifest's items.
+        var items: [FeedItem]
+        /// Whether this run draws the sheet (shard 1, or no shard).
+        var drawsSheet: Bool
+        /// This shard's items (all of them without `--shard`).
+        var ownItems: [FeedItem]
+        /// Whether this run draws cards (not with `--no-cards`, never for a facts feed).
+        var drawsCards: Bool
+        /// The cards this run draws.
+        var cardItems: [FeedItem] { drawsCards ? ownItems : [] }
+        /// Per rank, the code points of the item's text that no installed font has.
+        var undrawable: [Int: [String]]
+        var render: RenderContext
+        var warnings: [ReportWarning]
+
+        /// The items whose thumbnails are drawn (on the sheet, or as a card's fallback).
+        var thumbnailItems: [FeedItem] { drawsSheet ? items : cardItems }
+
+        /// The items as the manifest records them and render keys hash them.
+        var records: [Manifest.ItemRecord] { items.map(record) }
+
+        /// One item as the manifest records it.
+        func record(_ item: FeedItem) -> Manifest.ItemRecord {
+            Manifest.ItemRecord(item, undrawableCharacters: undrawable[item.rank] ?? [])
+        }
+
+        var progressDetail: String {
+            let undrawn = undrawable.values.filter { !$0.isEmpty }.count
+            return "\(items.count) rows\(drawsSheet ? "" : " (drawn by shard 1)"), \(cardItems.count) cards"
+                + (undrawn > 0 ? ", \(undrawn) with undrawable characters" : "")
+        }
+    }
+
+    func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
+        let feed = input.feed
+        let render = RenderContext(
+            theme: input.theme,
+            engine: TextEngine(
+                fonts: input.fonts, fallbackFamilies: input.theme.fonts.fallbackFamilies, scale: input.device.scale,
+                localeIdentifier: input.localeIdentifier, country: feed.country),
+            device: input.device, localeIdentifier: input.localeIdentifier, compressionLevel: input.compressionLevel,
+            rowFilter: input.rowFilter, paginate: input.paginate)
+        let own = input.shard.map { shard in input.items.filter { shard.contains(rank: $0.rank) } } ?? input.items
+
+        var undrawable: [Int: [String]] = [:]
+        var warnings: [ReportWarning] = []
+        let fonts = input.theme.fonts
+        // The feed's title is drawn in the sheet's navigation bar and on every card's back button.
+        let titleCodes = Self.undrawableCodes(
+            [(feed.title, fonts.navigationTitle), (feed.title, fonts.backButton)], engine: render.engine)
+        if !titleCodes.isEmpty {
+            warnings.append(ReportWarning(stage: Self.stage, message: Self.message(titleCodes, in: feed.title)))
+        }
+        for item in input.items {
+            if Task.isCancelled { throw .cancelled }
+            let codes = Self.undrawableCodes(
+                item.drawnTexts(format: feed.format, theme: input.theme, locale: render.locale), engine: render.engine)
+            undrawable[item.rank] = codes
+            if !codes.isEmpty {
+                warnings.append(
+                    ReportWarning(
+                        stage: Self.stage, rank: item.rank, itemID: item.id,
+                        message: Self.message(codes, in: item.title)))
+            }
+        }
+        if feed.items.isEmpty {
+            warnings.append(ReportWarning(stage: Self.stage, message: "The feed has no entries; the sheet is empty."))
+        }
+        return Output(
+            feed: feed, items: input.items, drawsSheet: input.shard?.rendersSheet ?? true, ownItems: own,
+            drawsCards: input.renderCards && feed.format.isAlbumChart, undrawable: undrawable, render: render,
+            warnings: warnings)
+    }
+
+    /// The code points ("U+E000") of `texts` that no installed font has, each once, in order.
+    static func undrawableCodes(_ texts: [(text: String, font: FontStyle)], engine: TextEngine) -> [String] {
+        var found: [String] = []
+        for (text, font) in texts {
+            for scalar in engine.undrawableCharacters(in: text, font: font) {
+                let code = String(format: "U+%04X", scalar.value)
+                if !found.contains(code) { found.append(code) }
+            }
+        }
+        return found
+    }
+
+    static func message(_ codes: [String], in text: String) -> String {
+        let one = codes.count == 1
+        return
+            "No installed font has \(codes.joined(separator: ", ")) in “\(text)”, so \(one ? "it is" : "they are") drawn as �. Install a font that has \(one ? "it" : "them") (on Debian: fonts-noto-core, fonts-noto-cjk, fonts-noto-extra)."
+    }
+}

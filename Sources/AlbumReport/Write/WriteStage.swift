@@ -1,0 +1,87 @@
+import AlbumReportCore
+import AlbumReportGraphics
+import Foundation
+
+/// Assembles `manifest.json` (with one warning per item whose artwork could not be drawn) and
+/// `index.html`, and swaps the finished report into the output folder.
+struct WriteStage: PipelineStage {
+    static let stage = Stage.write
+
+    struct Input: Sendable {
+        var source: FeedSource
+        var decoded: DecodeStage.Output
+        var selection: SelectStage.Output
+        var artwork: ArtworkStage.Output
+        var sheet: SheetStage.Output
+        var cards: CardsStage.Output
+        var setup: SetupStage.Output
+        var shard: Shard?
+        /// Every warning of the stages before.
+        var warnings: [ReportWarning]
+        var writer: ReportWriter
+    }
+
+    struct Output: StageOutput {
+        var manifest: Manifest
+        /// The artwork warnings this stage added.
+        var warnings: [ReportWarning]
+        var progressDetail: String { "\(manifest.files.count + 2) files" }
+    }
+
+    func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
+        let selection = input.selection
+        let artworkWarnings = Self.artworkWarnings(input)
+        let render = selection.render
+        let manifest = Manifest(
+            generator: "albumreport \(AlbumReportVersion.current)",
+            feed: Manifest.FeedInfo(
+                source: Self.sourceForManifest(input.source), encoding: input.decoded.encoding,
+                feed: input.decoded.feed),
+            device: render.device, theme: render.theme.name, locale: render.localeIdentifier,
+            fonts: input.setup.fonts.all.map {
+                Manifest.FontRecord(family: $0.family, weight: $0.weight, file: $0.file)
+            },
+            items: selection.records, files: input.sheet.files + input.cards.cards.map(\.file),
+            screens: input.sheet.screens + input.cards.cards.map(\.screen), warnings: input.warnings + artworkWarnings,
+            shard: input.shard)
+        let data: Data
+        do {
+            data = try manifest.encoded()
+        } catch {
+            throw .write(path: ReportWriter.manifestName, detail: error.localizedDescription)
+        }
+        if Task.isCancelled { throw .cancelled }
+        try input.writer.commit(manifest: data, page: input.setup.page.render(manifest))
+        return Output(manifest: manifest, warnings: artworkWarnings)
+    }
+
+    /// One warning per item whose artwork could not be drawn, with every reason in pipeline
+    /// order: its thumbnail, the sheet's decoding, its card.
+    static func artworkWarnings(_ input: Input) -> [ReportWarning] {
+        var reasons: [Int: [String]] = [:]
+        func add(_ rank: Int, _ failure: ArtworkFailure) {
+            var list = reasons[rank, default: []]
+            if !list.contains(failure.reason) { list.append(failure.reason) }
+            reasons[rank] = list
+        }
+        for item in input.selection.thumbnailItems {
+            if let failure = input.artwork.failures[item.rank] { add(item.rank, failure) }
+        }
+        for (rank, failure) in input.sheet.decodeFailures.sorted(by: { $0.key < $1.key }) { add(rank, failure) }
+        for card in input.cards.cards {
+            if let failure = card.failure, let rank = card.screen.rank { add(rank, failure) }
+        }
+        return input.selection.items.compactMap { item in
+            reasons[item.rank].map { ReportWarning.artwork(item: item, reasons: $0) }
+        }
+    }
+
+    /// The source as recorded in the manifest: the sample by name (its path depends on the install).
+    static func sourceForManifest(_ source: FeedSource) -> String {
+        switch source {
+        case .sample: return "sample"
+        case .file(let url): return url.path
+        case .remote(let url): return url.absoluteString
+        }
+    }
+}
