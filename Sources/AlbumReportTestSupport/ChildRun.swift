@@ -1,3 +1,4 @@
+import AlbumReportCore
 import Foundation
 
 #if canImport(Glibc)
@@ -42,10 +43,9 @@ public struct ChildRun: Sendable {
         }
         if peakKilobytes == 0 { peakKilobytes = Int(usage.ru_maxrss) }
         let wall = ContinuousClock.now - start
-        let (seconds, attoseconds) = wall.components
         func time(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }
         return ChildRun(
-            exitStatus: status, wallSeconds: Double(seconds) + Double(attoseconds) / 1e18,
+            exitStatus: status, wallSeconds: wall.seconds,
             cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime), peakRSSBytes: peakKilobytes * 1024,
             standardOutput: (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data())
     }

@@ -1,3 +1,4 @@
+import AlbumReportCore
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -248,9 +249,7 @@ private final class RouteHandler: ChannelInboundHandler {
             let path = self.path
             let keepAlive = self.keepAlive
             let bound = NIOLoopBound((context: context, handler: self), eventLoop: context.eventLoop)
-            let (seconds, attoseconds) = route.delay.components
-            let delay = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-            context.eventLoop.scheduleTask(in: delay) {
+            context.eventLoop.scheduleTask(in: .nanoseconds(route.delay.nanoseconds)) {
                 bound.value.handler.respond(
                     route, keepAlive: keepAlive, context: bound.value.context, server: server, path: path)
             }

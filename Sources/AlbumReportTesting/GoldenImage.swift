@@ -74,7 +74,7 @@ public enum GoldenImage {
             + (testFilter.map { " --filter '\($0)'" } ?? "")
 
         if mode == .all || (!goldenExists && mode != .never) {
-            try write(png, to: golden)
+            try png.writeCreatingFolders(to: golden)
             return .recorded(goldenExists ? "re-recorded \(golden.path)" : "recorded the new golden \(golden.path)")
         }
         guard goldenExists else {
@@ -92,7 +92,7 @@ public enum GoldenImage {
                 golden.deletingPathExtension().lastPathComponent + "-"
                     + SHA256.hex(of: Data(golden.standardizedFileURL.path.utf8)).prefix(8))
         let actual = folder.appendingPathComponent(golden.lastPathComponent)
-        try write(png, to: actual)
+        try png.writeCreatingFolders(to: actual)
         let comparer = GoldenComparer(options: options, diffDirectory: folder)
         let summary = try await comparer.compare(expected: golden, actual: actual)
         guard let pair = summary.pairs.first else {
@@ -103,7 +103,7 @@ public enum GoldenImage {
             return .matched(pair.difference)
         }
         if mode == .failed, pair.status == .mismatch {
-            try write(png, to: golden)
+            try png.writeCreatingFolders(to: golden)
             return .recorded("re-recorded \(golden.path) (\(pair.message))")
         }
         var lines = ["The image does not match its golden \(golden.path): \(pair.message)."]
@@ -123,10 +123,5 @@ public enum GoldenImage {
         try await assertMatches(
             Data(contentsOf: file), golden: golden, options: options, record: record, artifacts: artifacts,
             testFilter: testFilter)
-    }
-
-    private static func write(_ data: Data, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
     }
 }

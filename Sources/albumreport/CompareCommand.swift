@@ -92,7 +92,11 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
             failOnAntialiasing: failOnAntialiasing, masks: mask.compactMap(Self.parseMask))
         let comparer = GoldenComparer(options: options, diffDirectory: url(diffDir), update: update)
         let summary: ComparisonSummary
-        switch await Self.compare(comparer, expected: url(expected), actual: url(actual)) {
+        let expectedURL = url(expected)
+        let actualURL = url(actual)
+        switch await outcome(of: { () async throws(CompareError) in
+            try await comparer.compare(expected: expectedURL, actual: actualURL)
+        }) {
         case .success(let value):
             summary = value
         case .failure(let error):
@@ -135,18 +139,6 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         case .match: return "✓"
         case .mismatch, .missing, .new: return "✗"
         case .error: return "!"
-        }
-    }
-
-    private static func compare(
-        _ comparer: GoldenComparer, expected: URL, actual: URL
-    ) async -> Result<
-        ComparisonSummary, CompareError
-    > {
-        do {
-            return .success(try await comparer.compare(expected: expected, actual: actual))
-        } catch {
-            return .failure(error)
         }
     }
 }

@@ -1,6 +1,7 @@
 import AlbumReport
 import AlbumReportCore
 import Foundation
+import Synchronization
 
 /// Standard output for results, standard error for progress, warnings and errors.
 struct Console: Sendable {
@@ -60,16 +61,20 @@ struct LineProgress: ProgressReporter {
 
 /// A live progress bar for the running stage on a terminal, redrawn at most every 50 ms and
 /// erased when the stage ends: `cards    [=========>          ]  52/100  34.1/s  ETA 1.4 s`.
-final class TerminalProgress: ProgressReporter, @unchecked Sendable {
+final class TerminalProgress: ProgressReporter, Sendable {
     private let console: Console
     private let width: Int
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var stage: Stage?
-    private var stageNumber = ""
-    private var started = ContinuousClock.now
-    private var lastDraw = ContinuousClock.now - .seconds(1)
-    private var drawn = false
+
+    /// What the bar shows; every change and every redraw happens under the lock.
+    private struct Bar {
+        var stage: Stage?
+        var stageNumber = ""
+        var started = ContinuousClock.now
+        var lastDraw = ContinuousClock.now - .seconds(1)
+        var drawn = false
+    }
+
+    private let bar = Mutex(Bar())
 
     init(console: Console, columns: Int) {
         self.console = console
@@ -77,42 +82,43 @@ final class TerminalProgress: ProgressReporter, @unchecked Sendable {
     }
 
     func report(_ event: ProgressEvent) {
-        lock.withLock {
+        bar.withLock { bar in
             switch event {
             case .stageStarted(let index, let total, let next):
-                stage = next
-                stageNumber = "[\(index)/\(total)]"
-                started = .now
-                draw(done: nil, total: nil, force: true)
+                bar.stage = next
+                bar.stageNumber = "[\(index)/\(total)]"
+                bar.started = .now
+                draw(&bar, done: nil, total: nil, force: true)
             case .advanced(let advanced, let done, let total):
-                guard advanced == stage else { return }
-                draw(done: done, total: total, force: done >= total)
+                guard advanced == bar.stage else { return }
+                draw(&bar, done: done, total: total, force: done >= total)
             case .stageFinished:
-                erase()
-                stage = nil
+                erase(&bar)
+                bar.stage = nil
             }
         }
     }
 
     /// Erases the bar (before the summary, or when the run is interrupted).
     func finish() {
-        lock.withLock { erase() }
+        bar.withLock { erase(&$0) }
     }
 
-    private func erase() {
-        if drawn { console.raw("\r\u{1B}[2K") }
-        drawn = false
+    private func erase(_ bar: inout Bar) {
+        if bar.drawn { console.raw("\r\u{1B}[2K") }
+        bar.drawn = false
     }
 
-    private func draw(done: Int?, total: Int?, force: Bool) {
+    private func draw(_ bar: inout Bar, done: Int?, total: Int?, force: Bool) {
         let now = ContinuousClock.now
-        guard force || now - lastDraw >= .milliseconds(50) else { return }
-        lastDraw = now
-        let name = (stage?.rawValue ?? "").padding(toLength: 8, withPad: " ", startingAt: 0)
+        guard force || now - bar.lastDraw >= .milliseconds(50) else { return }
+        bar.lastDraw = now
+        let stageNumber = bar.stageNumber
+        let name = (bar.stage?.rawValue ?? "").padding(toLength: 8, withPad: " ", startingAt: 0)
         var line = "\(stageNumber) \(console.styled(name, "1"))"
         let visible = stageNumber.count + 1 + name.count
         if let done, let total, total > 0 {
-            let elapsed = (now - started).seconds
+            let elapsed = (now - bar.started).seconds
             let rate = elapsed > 0 ? Double(done) / elapsed : 0
             let remaining = rate > 0 ? Double(total - done) / rate : 0
             let figures =
@@ -133,7 +139,7 @@ final class TerminalProgress: ProgressReporter, @unchecked Sendable {
             line += " …"
         }
         console.raw("\r\u{1B}[2K" + line)
-        drawn = true
+        bar.drawn = true
     }
 }
 

@@ -149,7 +149,25 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let options = try options(in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let console = Console()
+        let transport = AsyncHTTPTransport(
+            limits: HTTPLimits(timeout: options.timeout), connectionsPerHost: max(options.concurrency, 8))
+        // A live bar on a terminal, lines in logs and pipes; lines too when debug logging is on,
+        // so that log lines and the bar do not overwrite each other.
+        let bar =
+            console.isTerminal && !quiet && !json && effectiveLogLevel > .info
+            ? TerminalProgress(console: console, columns: Console.terminalColumns()) : nil
+        let progress: any ProgressReporter =
+            bar ?? (quiet || json ? SilentProgress() as any ProgressReporter : LineProgress(console: console))
+        let outcome = await Self.generateUntilInterrupted(options, transport: transport, progress: progress)
+        bar?.finish()
+        await transport.shutdown()
+        try report(outcome, output: options.output, console: console)
+    }
+
+    /// The options the command line asks for, paths relative to `directory`.
+    func options(in directory: URL) throws -> GenerateOptions {
         var options = GenerateOptions(output: URL(fileURLWithPath: output, relativeTo: directory).standardizedFileURL)
         do {
             options.feed = try FeedSource.parse(feed, relativeTo: directory)
@@ -183,21 +201,11 @@ struct GenerateCommand: AsyncParsableCommand {
         options.refresh = refresh
         options.enrich = !noEnrich
         if let lookup = URL(string: lookupURL) { options.lookupURL = lookup }
+        return options
+    }
 
-        let console = Console()
-        let transport = AsyncHTTPTransport(
-            limits: HTTPLimits(timeout: options.timeout), connectionsPerHost: max(options.concurrency, 8))
-        // A live bar on a terminal, lines in logs and pipes; lines too when debug logging is on,
-        // so that log lines and the bar do not overwrite each other.
-        let bar =
-            console.isTerminal && !quiet && !json && effectiveLogLevel > .info
-            ? TerminalProgress(
-                console: console, columns: Console.terminalColumns()) : nil
-        let progress: any ProgressReporter =
-            bar ?? (quiet || json ? SilentProgress() as any ProgressReporter : LineProgress(console: console))
-        let outcome = await Self.generateUntilInterrupted(options, transport: transport, progress: progress)
-        bar?.finish()
-        await transport.shutdown()
+    /// Prints what happened and exits with the documented code.
+    private func report(_ outcome: Outcome, output: URL, console: Console) throws {
         let summary: ReportSummary
         switch outcome {
         case .finished(.success(let value)):
@@ -209,8 +217,8 @@ struct GenerateCommand: AsyncParsableCommand {
         case .interrupted(let signal, let completed):
             console.error(
                 completed
-                    ? "Interrupted by \(Interrupts.name(of: signal)) after the report was complete; it was written to \(options.output.path)."
-                    : "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous report in \(options.output.path) was left as it was."
+                    ? "Interrupted by \(Interrupts.name(of: signal)) after the report was complete; it was written to \(output.path)."
+                    : "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous report in \(output.path) was left as it was."
             )
             throw ExitCode(Interrupts.exitStatus(for: signal))
         }
@@ -240,7 +248,10 @@ struct GenerateCommand: AsyncParsableCommand {
     ) async -> Outcome {
         let signals = Interrupts.stream()
         return await withTaskGroup(of: Outcome?.self, returning: Outcome.self) { group in
-            group.addTask { .finished(await generate(options, transport: transport, progress: progress)) }
+            group.addTask {
+                let pipeline = ReportPipeline(transport: transport, progress: progress)
+                return .finished(await outcome { () async throws(ReportError) in try await pipeline.run(options) })
+            }
             group.addTask {
                 var iterator = signals.makeAsyncIterator()
                 guard let first = await iterator.next() else { return nil }
@@ -266,16 +277,6 @@ struct GenerateCommand: AsyncParsableCommand {
                 }
             }
             return interrupted.map { .interrupted($0, completed: false) } ?? .finished(.failure(.cancelled))
-        }
-    }
-
-    private static func generate(
-        _ options: GenerateOptions, transport: AsyncHTTPTransport, progress: any ProgressReporter
-    ) async -> Result<ReportSummary, ReportError> {
-        do {
-            return .success(try await ReportPipeline(transport: transport, progress: progress).run(options))
-        } catch {
-            return .failure(error)
         }
     }
 }

@@ -40,9 +40,11 @@ struct MergeCommand: ParsableCommand {
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         func resolve(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL }
         let console = Console()
-        let outcome = Self.merge(
-            shards.map(resolve), into: resolve(output), templatesDirectory: templates.map(resolve), force: force)
-        switch outcome {
+        let (folders, target, templates) = (shards.map(resolve), resolve(output), templates.map(resolve))
+        let force = force
+        switch outcome(of: { () throws(ReportError) in
+            try ReportMerger.merge(folders, into: target, templatesDirectory: templates, force: force)
+        }) {
         case .success(let manifest):
             if !quiet {
                 for warning in manifest.warnings { console.warning(warning.description) }
@@ -54,19 +56,6 @@ struct MergeCommand: ParsableCommand {
         case .failure(let error):
             console.error(console.styled("error:", "31") + " [merge] \(error.description)")
             throw ExitCode(1)
-        }
-    }
-
-    /// The merge as a value: a `Result { () throws(ReportError) in … }` here was miscompiled by
-    /// Swift 6.3.1 (a crash copying the manifest out of the failure path).
-    private static func merge(
-        _ folders: [URL], into output: URL, templatesDirectory: URL?, force: Bool
-    ) -> Result<Manifest, ReportError> {
-        do {
-            return .success(
-                try ReportMerger.merge(folders, into: output, templatesDirectory: templatesDirectory, force: force))
-        } catch {
-            return .failure(error)
         }
     }
 }

@@ -6,7 +6,8 @@ import Testing
 
 /// Runs the pipeline once, without retries (tests count requests).
 func generateOnce(
-    _ feed: FeedSource, output: URL, configure: (inout GenerateOptions) -> Void = { _ in }
+    _ feed: FeedSource, output: URL, clock: any RunClock = SystemClock(),
+    configure: (inout GenerateOptions) -> Void = { _ in }
 ) async throws -> ReportSummary {
     var options = GenerateOptions(output: output)
     options.feed = feed
@@ -17,7 +18,7 @@ func generateOnce(
     configure(&options)
     let transport = AsyncHTTPTransport(limits: options.limitsForTests)
     do {
-        let summary = try await ReportPipeline(transport: transport).run(options)
+        let summary = try await ReportPipeline(transport: transport, clock: clock).run(options)
         await transport.shutdown()
         return summary
     } catch {
@@ -139,15 +140,17 @@ extension CacheTests {
         }
         #expect(first.warnings.isEmpty)
 
+        // The server now takes 5 s; the deadline of 1 s passes on a clock 20 times faster (50 ms).
         server.setRoute("/etag.json", .init(body: feed, delay: .seconds(5)))
-        let stale = try await generateOnce(url, output: scratch.url.appendingPathComponent("b")) {
+        let fast = FastClock(factor: 1.0 / 20)
+        let stale = try await generateOnce(url, output: scratch.url.appendingPathComponent("b"), clock: fast) {
             $0.cacheDirectory = cache
             $0.timeout = .seconds(1)
         }
         #expect(stale.warnings.count == 1)
         #expect(stale.warnings.first?.message.contains("so the copy cached 0 minute(s) ago was used") == true)
         await #expect(throws: ReportError.self) {
-            _ = try await generateOnce(url, output: scratch.url.appendingPathComponent("c")) {
+            _ = try await generateOnce(url, output: scratch.url.appendingPathComponent("c"), clock: fast) {
                 $0.cacheDirectory = cache
                 $0.timeout = .seconds(1)
                 $0.refresh = true

@@ -110,10 +110,15 @@ struct FetchFaultTests {
         }
         let output = try TemporaryDirectory()
         defer { output.remove() }
-        let summary = try await generateOnce(.remote(chart.feedURL), output: output.url) {
+        // Timeouts and backoff run on a clock 20 times faster than real time: a stalled request
+        // gives up after 50 ms, not 1 s; the other faults keep a deadline of 3 real seconds.
+        let timesOut = fault.reason == "timed out"
+        let summary = try await generateOnce(
+            .remote(chart.feedURL), output: output.url, clock: FastClock(factor: 1.0 / 20)
+        ) {
             $0.limit = 3
-            $0.timeout = .seconds(1)
-            $0.retry = RetryPolicy(maximumRetries: 2, baseDelay: .milliseconds(20), maximumDelay: .seconds(2))
+            $0.timeout = timesOut ? .seconds(1) : .seconds(60)
+            $0.retry = RetryPolicy(maximumRetries: 2, baseDelay: .milliseconds(200), maximumDelay: .seconds(2))
         }
 
         let mine = summary.warnings.filter { $0.rank == 1 }

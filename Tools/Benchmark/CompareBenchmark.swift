@@ -8,18 +8,13 @@ func median(_ values: [Double]) -> Double {
     return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
 }
 
-func seconds(_ duration: Duration) -> Double {
-    let (whole, fraction) = duration.components
-    return Double(whole) + Double(fraction) / 1e18
-}
-
 func measure(_ runs: Int, _ body: () async throws -> Void) async rethrows -> Double {
     var times: [Double] = []
     let clock = ContinuousClock()
     for _ in 0..<runs {
         let start = clock.now
         try await body()
-        times.append(seconds(clock.now - start))
+        times.append((clock.now - start).seconds)
     }
     return median(times)
 }

@@ -158,8 +158,7 @@ struct ReportBenchmark {
                 }
             }
         }
-        let (seconds, attoseconds) = (ContinuousClock.now - start).components
-        return Double(seconds) + Double(attoseconds) / 1e18
+        return (ContinuousClock.now - start).seconds
     }
 
     // MARK: - Serving

@@ -68,7 +68,7 @@ struct TextBenchmark {
                 for block in layout.textBlocks + [layout.button.label] { try engine.draw(block, in: canvas) }
                 if let label = layout.navigationBar.backLabel { try engine.draw(label, in: canvas) }
             }
-            return seconds(clock.now - start) / Double(max(feed.items.count, 1))
+            return (clock.now - start).seconds / Double(max(feed.items.count, 1))
         }
         let first = try pass()
         let repeats = try (0..<5).map { _ in try pass() }

@@ -38,9 +38,7 @@ public enum ComparisonReportWriter {
 
     private static func write(_ data: Data, to url: URL) throws(CompareError) {
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
+            try data.writeCreatingFolders(to: url)
         } catch {
             throw .writeFailed(path: url.path, detail: error.localizedDescription)
         }

@@ -14,9 +14,14 @@ public final class AsyncHTTPTransport: HTTPTransport {
     public init(limits: HTTPLimits = HTTPLimits(), connectionsPerHost: Int = 8) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: limits.maximumRedirects, allowCycles: false),
-            timeout: .init(connect: .init(limits.timeout), read: .init(limits.timeout)))
+            timeout: .init(
+                connect: .nanoseconds(limits.timeout.nanoseconds), read: .nanoseconds(limits.timeout.nanoseconds)))
         configuration.decompression = .enabled(limit: .size(limits.maximumBytes))
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(connectionsPerHost, 1)
+        // A connection that cannot be made fails its request at once; the fetcher's retry policy
+        // decides what is worth trying again (by default AsyncHTTPClient keeps reconnecting
+        // until the request's deadline).
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -34,7 +39,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
         request.headers.add(name: "Accept", value: "application/json, image/*;q=0.9, */*;q=0.5")
         for (name, value) in extra { request.headers.replaceOrAdd(name: name, value: value) }
         do {
-            let response = try await client.execute(request, timeout: .init(limits.timeout))
+            let response = try await client.execute(request, timeout: .nanoseconds(limits.timeout.nanoseconds))
             var headers: [String: String] = [:]
             for header in response.headers where headers[header.name.lowercased()] == nil {
                 headers[header.name.lowercased()] = header.value
@@ -89,12 +94,5 @@ public final class AsyncHTTPTransport: HTTPTransport {
             return .truncated(url: url)
         }
         return .connectionFailed(url: url, detail: String(describing: error))
-    }
-}
-
-extension TimeAmount {
-    fileprivate init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

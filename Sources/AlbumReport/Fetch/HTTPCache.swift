@@ -80,10 +80,8 @@ public struct HTTPCache: Sendable {
         let (metaURL, bodyURL) = paths(url)
         guard let meta = try? JSONEncoder().encode(entry) else { return }
         do {
-            try FileManager.default.createDirectory(
-                at: metaURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Self.writeAtomically(response.body, to: bodyURL)
-            try Self.writeAtomically(meta, to: metaURL)
+            try response.body.writeCreatingFolders(to: bodyURL)
+            try meta.writeCreatingFolders(to: metaURL)
         } catch {
             // A cache that cannot be written only costs a download next time.
         }
@@ -98,7 +96,7 @@ public struct HTTPCache: Sendable {
         if let lastModified = response.headers["last-modified"] { renewed.lastModified = lastModified }
         if response.headers["cache-control"] != nil { renewed.maxAge = Self.maxAge(response.headers["cache-control"]) }
         guard let meta = try? JSONEncoder().encode(renewed) else { return }
-        try? Self.writeAtomically(meta, to: paths(url).meta)
+        try? meta.writeCreatingFolders(to: paths(url).meta)
     }
 
     /// `If-None-Match` / `If-Modified-Since` for a cached entry.
@@ -137,16 +135,6 @@ public struct HTTPCache: Sendable {
             }
         }
         return result
-    }
-
-    private static func writeAtomically(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try data.write(to: temporary)
-        if rename(temporary.path, url.path) != 0 {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
     }
 }
 

@@ -35,7 +35,8 @@ public struct RetryPolicy: Sendable, Hashable {
 }
 
 /// GET with retries over any ``HTTPTransport``, counting every request in the run's statistics
-/// under its stage. Waits on the run's clock, so tests of backoff never sleep.
+/// under its stage. Backoff and each request's deadline (``HTTPLimits/timeout``) are kept on the
+/// run's clock, so tests of retries, `Retry-After` and stalls run on a test clock.
 public struct HTTPFetcher: Sendable {
     public var transport: any HTTPTransport
     public var limits: HTTPLimits
@@ -71,24 +72,48 @@ public struct HTTPFetcher: Sendable {
     public func get(
         _ url: URL, headers: [(String, String)] = []
     ) async throws(FetchError) -> (response: HTTPResponse, retries: Int) {
-        var attempt = 0
+        var retries = 0
         let stage = self.stage
         while true {
             stats.record(stage) { $0.requests += 1 }
-            if attempt > 0 { stats.record(stage) { $0.retries += 1 } }
+            if retries > 0 { stats.record(stage) { $0.retries += 1 } }
             do {
-                let response = try await transport.get(url, limits: limits, headers: headers)
+                let response = try await attempt(url, headers: headers)
                 stats.record(stage) { $0.bytesDownloaded += response.body.count }
-                guard FetchError.isTransient(status: response.status), attempt < retry.maximumRetries else {
-                    return (response, attempt)
+                guard FetchError.isTransient(status: response.status), retries < retry.maximumRetries else {
+                    return (response, retries)
                 }
-                attempt += 1
-                try await wait(beforeRetry: attempt, retryAfter: response.headers["retry-after"])
+                retries += 1
+                try await wait(beforeRetry: retries, retryAfter: response.headers["retry-after"])
             } catch {
-                guard error.isTransient, attempt < retry.maximumRetries else { throw error }
-                attempt += 1
-                try await wait(beforeRetry: attempt, retryAfter: nil)
+                guard error.isTransient, retries < retry.maximumRetries else { throw error }
+                retries += 1
+                try await wait(beforeRetry: retries, retryAfter: nil)
             }
+        }
+    }
+
+    /// One request, given up with ``FetchError/timedOut(url:after:)`` when the clock passes its
+    /// deadline first (the transport is cancelled).
+    private func attempt(_ url: URL, headers: [(String, String)]) async throws(FetchError) -> HTTPResponse {
+        let (transport, limits, clock) = (self.transport, self.limits, context.clock)
+        do {
+            return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
+                group.addTask { try await transport.get(url, limits: limits, headers: headers) }
+                group.addTask {
+                    try await clock.sleep(for: limits.timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let response = first else {
+                    throw FetchError.timedOut(url: url.absoluteString, after: limits.timeout)
+                }
+                return response
+            }
+        } catch let error as FetchError {
+            throw error
+        } catch {
+            throw .cancelled
         }
     }
 

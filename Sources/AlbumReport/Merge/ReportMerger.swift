@@ -66,6 +66,25 @@ public enum ReportMerger {
 
     /// The manifest of the whole report from the shards' manifests (`(where, manifest)` pairs).
     static func merged(_ parts: [(String, Manifest)]) throws(ReportError) -> Manifest {
+        let ordered = try shardsInOrder(parts)
+        let first = ordered[0].1
+        try checkCards(ordered)
+        let sheets = first.screens.filter { $0.kind == .sheet }
+        let sheetFiles = Set(sheets.map(\.file))
+        let cards = ordered.flatMap { $0.1.screens.filter { $0.kind == .card } }.sorted { $0.file < $1.file }
+        let filesByPath = Dictionary(
+            ordered.flatMap { $0.1.files.map { ($0.path, $0) } }, uniquingKeysWith: { first, _ in first })
+        let files =
+            first.files.filter { sheetFiles.contains($0.path) } + cards.compactMap { filesByPath[$0.file] }
+        return Manifest(
+            generator: first.generator, feed: first.feed, device: first.device, theme: first.theme,
+            locale: first.locale, fonts: first.fonts, items: first.items, files: files, screens: sheets + cards,
+            warnings: warnings(ordered.map(\.1)))
+    }
+
+    /// The shards 1…N in order, checked to be the parts of one run: each once, none missing,
+    /// all rendered from the same inputs.
+    private static func shardsInOrder(_ parts: [(String, Manifest)]) throws(ReportError) -> [(String, Manifest)] {
         var byIndex: [Int: (String, Manifest)] = [:]
         var count: Int?
         for (place, part) in parts {
@@ -101,9 +120,13 @@ public enum ReportMerger {
                 )
             }
         }
+        return ordered
+    }
 
-        // Every shard renders cards, or none does (--no-cards or a facts feed): a shard rendered
-        // with other options would leave holes.
+    /// Every shard renders cards, or none does (--no-cards or a facts feed): a shard rendered
+    /// with other options would leave holes.
+    private static func checkCards(_ ordered: [(String, Manifest)]) throws(ReportError) {
+        let first = ordered[0].1
         let cardRanks = Set(ordered.flatMap { $0.1.screens.filter { $0.kind == .card }.compactMap(\.rank) })
         if !cardRanks.isEmpty {
             for (place, part) in ordered {
@@ -116,17 +139,14 @@ public enum ReportMerger {
                 }
             }
         }
-        let sheets = first.screens.filter { $0.kind == .sheet }
-        let sheetFiles = Set(sheets.map(\.file))
-        let cards = ordered.flatMap { $0.1.screens.filter { $0.kind == .card } }.sorted { $0.file < $1.file }
-        let filesByPath = Dictionary(
-            ordered.flatMap { $0.1.files.map { ($0.path, $0) } }, uniquingKeysWith: { first, _ in first })
-        let files =
-            first.files.filter { sheetFiles.contains($0.path) } + cards.compactMap { filesByPath[$0.file] }
+    }
 
-        // Warnings as one run gives them: the run's own (the same in every shard, taken from shard
-        // 1), then one artwork warning per item with its reasons in pipeline order: shard 1 saw the
-        // thumbnails and the sheet, the item's own shard its thumbnail and its card.
+    /// Warnings as one run gives them: the run's own (the same in every shard, taken from shard
+    /// 1), then one artwork warning per item with its reasons in pipeline order: shard 1 saw the
+    /// thumbnails and the sheet, the item's own shard its thumbnail and its card.
+    private static func warnings(_ shards: [Manifest]) -> [ReportWarning] {
+        let first = shards[0]
+        let count = shards.count
         var warnings = first.warnings.filter { $0.stage != .artwork }
         let shard1 = Dictionary(
             first.warnings.filter { $0.stage == .artwork }.compactMap { warning in warning.rank.map { ($0, warning) } },
@@ -135,16 +155,12 @@ public enum ReportMerger {
             var reasons = shard1[item.rank]?.reasons ?? []
             let owner = ((item.rank - 1) % count + count) % count + 1
             if owner != 1,
-                let own = byIndex[owner]?.1.warnings.first(where: { $0.stage == .artwork && $0.rank == item.rank })
+                let own = shards[owner - 1].warnings.first(where: { $0.stage == .artwork && $0.rank == item.rank })
             {
                 for reason in own.reasons ?? [] where !reasons.contains(reason) { reasons.append(reason) }
             }
             if !reasons.isEmpty { warnings.append(.artwork(item: item.item, reasons: reasons)) }
         }
-
-        return Manifest(
-            generator: first.generator, feed: first.feed, device: first.device, theme: first.theme,
-            locale: first.locale, fonts: first.fonts, items: first.items, files: files, screens: sheets + cards,
-            warnings: warnings)
+        return warnings
     }
 }

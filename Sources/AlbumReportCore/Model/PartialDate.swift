@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A calendar date that may lack its day or month, as feeds publish them (`2019-03-29`,
 /// `1980-06`, `1975`).
@@ -67,12 +68,11 @@ public struct PartialDate: Sendable, Hashable, Codable, CustomStringConvertible 
     /// template, used under a lock because cards are laid out on several threads at once.
     private static let formatters = FormatterCache()
 
-    private final class FormatterCache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var formatters: [String: DateFormatter] = [:]
+    private final class FormatterCache: Sendable {
+        private let formatters = Mutex<[String: DateFormatter]>([:])
 
         func string(from date: Date, template: String, locale: Locale, calendar: Calendar) -> String {
-            lock.withLock {
+            formatters.withLock { formatters in
                 let key = locale.identifier + "|" + template
                 let formatter: DateFormatter
                 if let cached = formatters[key] {

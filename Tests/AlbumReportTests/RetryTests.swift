@@ -1,0 +1,149 @@
+import AlbumReport
+import AlbumReportCore
+import AlbumReportTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// A transport that answers from a script, one entry per request (the last repeats), and
+/// counts requests. `.stall` never answers: only cancellation ends it.
+final class ScriptedTransport: HTTPTransport {
+    enum Step: Sendable {
+        case status(Int, headers: [String: String] = [:])
+        case failure(FetchError)
+        case stall
+    }
+
+    private let steps: [Step]
+    private let calls = Mutex(0)
+
+    init(_ steps: [Step]) {
+        self.steps = steps
+    }
+
+    var requests: Int { calls.withLock { $0 } }
+
+    func get(_ url: URL, limits: HTTPLimits, headers: [(String, String)]) async throws(FetchError) -> HTTPResponse {
+        let index = calls.withLock { count in
+            defer { count += 1 }
+            return count
+        }
+        switch steps[min(index, steps.count - 1)] {
+        case .status(let status, let headers):
+            return HTTPResponse(status: status, headers: headers, body: Data("body".utf8))
+        case .failure(let error):
+            throw error
+        case .stall:
+            do {
+                try await Task.sleep(for: .seconds(3600))
+            } catch {
+                throw .cancelled
+            }
+            throw .cancelled
+        }
+    }
+}
+
+/// Retries, backoff, `Retry-After` and stalled requests, on a clock that only moves when the test
+/// moves it: every wait is asserted, and nothing sleeps.
+@Suite("Retries and deadlines on a test clock")
+struct RetryTests {
+    let url = URL(string: "http://127.0.0.1:9/art.png") ?? URL(fileURLWithPath: "/")
+    let limits = HTTPLimits(timeout: .seconds(10))
+    let policy = RetryPolicy(maximumRetries: 2, baseDelay: .milliseconds(200), maximumDelay: .seconds(5))
+
+    /// Moves `clock` past each wait in `waits` as soon as it is being waited for; cancels `task`
+    /// (so the test ends instead of waiting for a clock that no longer moves) when one never comes.
+    func drive<T>(_ clock: TestClock, through waits: [Duration], _ task: Task<T, any Error>) async -> Bool {
+        for wait in waits where !(await clock.advanceWhenSleeping(wait, limit: .seconds(120))) {
+            Issue.record("nothing waited \(wait) on the clock (waits so far: \(clock.sleeps))")
+            task.cancel()
+            return false
+        }
+        return true
+    }
+
+    func fetcher(_ transport: ScriptedTransport, clock: TestClock) -> HTTPFetcher {
+        HTTPFetcher(
+            transport: transport, limits: limits, retry: policy,
+            context: RunContext(clock: clock, random: FixedRandom()), stage: .artwork)
+    }
+
+    @Test("500, 503, then 200: two retries after 200 ms and 400 ms of backoff")
+    func backoff() async throws {
+        let clock = TestClock()
+        let transport = ScriptedTransport([.status(500), .status(503), .status(200)])
+        let fetcher = fetcher(transport, clock: clock)
+        let result = Task { try await fetcher.get(url) }
+        guard await drive(clock, through: [.milliseconds(200), .milliseconds(400)], result) else { return }
+        let (response, retries) = try await result.value
+        #expect(response.status == 200)
+        #expect(retries == 2)
+        #expect(transport.requests == 3)
+        #expect(clock.sleeps.filter { $0 != limits.timeout } == [.milliseconds(200), .milliseconds(400)])
+        #expect(fetcher.stats.figures(.artwork).retries == 2)
+    }
+
+    @Test("Retry-After is honoured in seconds, capped at the policy's longest wait")
+    func retryAfter() async throws {
+        let clock = TestClock()
+        let transport = ScriptedTransport([
+            .status(429, headers: ["retry-after": "3"]), .status(503, headers: ["retry-after": "120"]), .status(200),
+        ])
+        let fetcher = fetcher(transport, clock: clock)
+        let result = Task { try await fetcher.get(url) }
+        // 120 s is capped at 5 s.
+        guard await drive(clock, through: [.seconds(3), .seconds(5)], result) else { return }
+        #expect(try await result.value.response.status == 200)
+        #expect(clock.sleeps.filter { $0 != limits.timeout } == [.seconds(3), .seconds(5)])
+    }
+
+    @Test("a request that never answers times out at its deadline, is retried, and fails naming the timeout")
+    func stall() async throws {
+        let clock = TestClock()
+        let transport = ScriptedTransport([.stall])
+        let fetcher = fetcher(transport, clock: clock)
+        let result = Task { try await fetcher.get(url) }
+        let waits = [limits.timeout, .milliseconds(200), limits.timeout, .milliseconds(400), limits.timeout]
+        guard await drive(clock, through: waits, result) else { return }
+        await #expect(throws: FetchError.timedOut(url: url.absoluteString, after: limits.timeout)) {
+            _ = try await result.value
+        }
+        #expect(transport.requests == 3)
+        #expect(
+            clock.sleeps == [limits.timeout, .milliseconds(200), limits.timeout, .milliseconds(400), limits.timeout])
+    }
+
+    @Test("a 404 and a body over the cap are not retried: they cannot heal")
+    func permanent() async throws {
+        let clock = TestClock()
+        let missing = ScriptedTransport([.status(404)])
+        let (response, retries) = try await fetcher(missing, clock: clock).get(url)
+        #expect(response.status == 404 && retries == 0 && missing.requests == 1)
+        let tooLarge = ScriptedTransport([.failure(.tooLarge(url: url.absoluteString, limit: 1))])
+        await #expect(throws: FetchError.tooLarge(url: url.absoluteString, limit: 1)) {
+            _ = try await fetcher(tooLarge, clock: clock).get(url)
+        }
+        #expect(tooLarge.requests == 1)
+        #expect(clock.sleeps.allSatisfy { $0 == limits.timeout }, "no backoff")
+    }
+
+    @Test("a stale cached copy says how old it is and why the server failed, from the clock's date")
+    func staleCopy() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let cache = HTTPCache(directory: scratch.url)
+        let clock = TestClock()
+        let good = ScriptedTransport([.status(200, headers: ["etag": "\"1\""])])
+        _ = try await fetcher(good, clock: clock).get(url, cache: cache, allowFresh: false)
+        clock.advance(by: .seconds(600))
+        let failing = ScriptedTransport([.failure(.connectionFailed(url: url.absoluteString, detail: "refused"))])
+        var noRetry = fetcher(failing, clock: clock)
+        noRetry.retry = .none
+        let fetched = try await noRetry.get(url, cache: cache, allowFresh: false)
+        #expect(
+            fetched.use
+                == .stale(age: .seconds(600), because: .connectionFailed(url: url.absoluteString, detail: "refused")))
+        #expect(String(decoding: fetched.response.body, as: UTF8.self) == "body")
+    }
+}
