@@ -3,7 +3,7 @@
 SWIFT ?= swift
 LINT_PATHS = Package.swift Sources Tests Tools Templates/TemplatesBundle.swift
 
-.PHONY: demo test deps lint format sample-artwork bench
+.PHONY: demo test test-asan test-ubsan deps lint format sample-artwork bench
 
 deps:
 	@scripts/install-deps.sh
@@ -17,6 +17,21 @@ demo: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## The whole test suite built with the address sanitizer (CI runs it too). The test process runs
+## without leak detection; the albumreport binary the tests run is checked for leaks (one
+## suppression: Tools/sanitizers/lsan.supp).
+ASAN_ENV = ALBUMREPORT_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 \
+	ALBUMREPORT_CHILD_ASAN_OPTIONS=detect_leaks=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tools/sanitizers/lsan.supp:print_suppressions=0
+test-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(ASAN_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
+## The whole test suite built with the undefined-behaviour sanitizer; any report stops the run.
+test-ubsan: deps
+	$(SWIFT) build --build-tests --sanitize=undefined --scratch-path .build-ubsan
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(SWIFT) test --skip-build --sanitize=undefined --scratch-path .build-ubsan
 
 ## swift-format in strict mode, as CI runs it.
 lint:

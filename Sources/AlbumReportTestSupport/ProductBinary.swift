@@ -44,6 +44,10 @@ public enum ProductBinary {
         defer { scratch.remove() }
         // Each run gets an empty download cache of its own unless the test says otherwise.
         merged["XDG_CACHE_HOME"] = scratch.url.appendingPathComponent("cache").path
+        // Under the address sanitizer the test process runs without leak detection (its exit, with
+        // test tasks still suspended, reports the runtime's and XCTest's allocations), while the
+        // binary it runs is checked for leaks: ALBUMREPORT_CHILD_ASAN_OPTIONS says how.
+        if let childOptions = merged["ALBUMREPORT_CHILD_ASAN_OPTIONS"] { merged["ASAN_OPTIONS"] = childOptions }
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
         let outURL = scratch.url.appendingPathComponent("stdout")
