@@ -92,12 +92,11 @@ public enum FontResolver {
     /// The face of the installed font whose family is exactly `family` (case-insensitive) at the
     /// closest weight, or nil when that family is not installed.
     public static func file(family: String, weight: FontWeight) -> Match? {
-        guard let fontconfig = Fontconfig.shared, let pattern = FcPatternCreate() else { return nil }
+        guard let fontconfig = Fontconfig.shared,
+            let pattern = fontconfig.pattern(
+                family: family, weight: fontconfigWeight(weight), language: "en", explicitLanguage: false)
+        else { return nil }
         defer { FcPatternDestroy(pattern) }
-        add(string: family, for: "family", to: pattern)
-        _ = FcPatternAddInteger(pattern, "weight", fontconfigWeight(weight))
-        _ = FcPatternAddInteger(pattern, "slant", 0)
-        fontconfig.substitute(pattern, language: "en")
         var result = FcResultNoMatch
         guard let match = FcFontMatch(fontconfig.config, pattern, &result) else { return nil }
         defer { FcPatternDestroy(match) }
@@ -114,17 +113,9 @@ public enum FontResolver {
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
         var faceIndex: Int32 = 0
-        _ = FcPatternGetInteger(match, "index", 0, &faceIndex)
+        // A font without an index is the only face in its file.
+        if FcPatternGetInteger(match, "index", 0, &faceIndex) != FcResultMatch { faceIndex = 0 }
         return Match(file: String(cString: file), index: Int(faceIndex))
-    }
-
-    /// Adds a string value to a fontconfig pattern.
-    static func add(string: String, for object: String, to pattern: OpaquePointer) {
-        string.withCString { value in
-            value.withMemoryRebound(to: FcChar8.self, capacity: string.utf8.count + 1) { bytes in
-                _ = FcPatternAddString(pattern, object, bytes)
-            }
-        }
     }
 
     static func fontconfigWeight(_ weight: FontWeight) -> Int32 {

@@ -5,6 +5,7 @@ import Foundation
 /// calls) and gd's messages routed away from stderr to ``GraphicsMessages``.
 public enum GraphicsRuntime {
     private static let prepared: Bool = {
+        // Only libgd's own text call needs FreeType's cache; without it that call fails by itself.
         _ = gdFontCacheSetup()
         gdSetErrorMethod { _, format, arguments in
             guard let format, let arguments else { return }

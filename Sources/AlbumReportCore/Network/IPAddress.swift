@@ -55,7 +55,8 @@ public enum IPAddress: Hashable, Sendable, CustomStringConvertible {
         let lower = part.lowercased()
         let (digits, radix): (Substring, Int) =
             lower.hasPrefix("0x")
-            ? (Substring(lower.dropFirst(2)), 16) : lower.count > 1 && lower.hasPrefix("0") ? (Substring(lower.dropFirst()), 8) : (Substring(lower), 10)
+            ? (Substring(lower.dropFirst(2)), 16)
+            : lower.count > 1 && lower.hasPrefix("0") ? (Substring(lower.dropFirst()), 8) : (Substring(lower), 10)
         if digits.isEmpty { return radix == 16 ? 0 : nil }
         return UInt64(digits, radix: radix)
     }
@@ -170,7 +171,9 @@ public enum IPAddress: Hashable, Sendable, CustomStringConvertible {
         case .v4(let value):
             return [24, 16, 8, 0].map { String((value >> UInt32($0)) & 0xFF) }.joined(separator: ".")
         case .v6(let bytes):
-            let groups = stride(from: 0, to: 16, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+            let groups = stride(from: 0, to: 16, by: 2).map {
+                String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16)
+            }
             return groups.joined(separator: ":")
         }
     }

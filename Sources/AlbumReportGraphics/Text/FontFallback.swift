@@ -124,13 +124,12 @@ final class FontconfigList: @unchecked Sendable {
     init(generic: String, weight: FontWeight, language: String) {
         var entries: [Entry] = []
         var fontSet: UnsafeMutablePointer<FcFontSet>?
-        if let fontconfig = Fontconfig.shared, let pattern = FcPatternCreate() {
-            FontResolver.add(string: generic, for: "family", to: pattern)
-            // Always explicit, never the shell's: see ``Fontconfig``.
-            FontResolver.add(string: language, for: "lang", to: pattern)
-            _ = FcPatternAddInteger(pattern, "weight", FontResolver.fontconfigWeight(weight))
-            _ = FcPatternAddInteger(pattern, "slant", 0)
-            fontconfig.substitute(pattern, language: language)
+        // The language is always explicit, never the shell's: see ``Fontconfig``.
+        if let fontconfig = Fontconfig.shared,
+            let pattern = fontconfig.pattern(
+                family: generic, weight: FontResolver.fontconfigWeight(weight), language: language,
+                explicitLanguage: true)
+        {
             var result = FcResultNoMatch
             // Untrimmed: trimming drops fonts that add no new characters to those before them,
             // which can be the only font with a whole base-and-mark cluster.
@@ -145,12 +144,13 @@ final class FontconfigList: @unchecked Sendable {
                 guard FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file,
                     FcPatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch, let charset
                 else { continue }
+                // Absent values mean: the only face in its file, not a colour font, an outline font.
                 var index: Int32 = 0
-                _ = FcPatternGetInteger(font, "index", 0, &index)
+                if FcPatternGetInteger(font, "index", 0, &index) != FcResultMatch { index = 0 }
                 var color: FcBool = 0
-                _ = FcPatternGetBool(font, "color", 0, &color)
+                if FcPatternGetBool(font, "color", 0, &color) != FcResultMatch { color = 0 }
                 var scalable: FcBool = 1
-                _ = FcPatternGetBool(font, "scalable", 0, &scalable)
+                if FcPatternGetBool(font, "scalable", 0, &scalable) != FcResultMatch { scalable = 1 }
                 // A bitmap font without colour cannot be drawn at any size.
                 guard scalable != 0 || color != 0 else { continue }
                 entries.append(

@@ -53,12 +53,32 @@ final class Fontconfig: @unchecked Sendable {
         FcConfigDestroy(config)
     }
 
-    /// Applies the configuration's rules and defaults to `pattern` for text in `language`.
-    func substitute(_ pattern: OpaquePointer, language: String) {
-        FontResolver.add(string: language, for: Self.languageObject, to: pattern)
-        _ = FcConfigSubstitute(config, pattern, FcMatchPattern)
+    /// A pattern for `family` at `weight`, upright, for text in `language` (also put in the
+    /// pattern's own `lang` when `explicitLanguage`), with the configuration's rules and defaults
+    /// applied; nil when fontconfig cannot build it (out of memory). The caller destroys it.
+    func pattern(family: String, weight: Int32, language: String, explicitLanguage: Bool) -> OpaquePointer? {
+        guard let pattern = FcPatternCreate() else { return nil }
         // Family names in English whatever the shell's language (FcDefaultSubstitute would take it from $LANG).
-        FontResolver.add(string: "en", for: "namelang", to: pattern)
+        let built =
+            Self.add(family, for: "family", to: pattern)
+            && (!explicitLanguage || Self.add(language, for: "lang", to: pattern))
+            && FcPatternAddInteger(pattern, "weight", weight) != 0 && FcPatternAddInteger(pattern, "slant", 0) != 0
+            && Self.add(language, for: Self.languageObject, to: pattern)
+            && FcConfigSubstitute(config, pattern, FcMatchPattern) != 0 && Self.add("en", for: "namelang", to: pattern)
+        guard built else {
+            FcPatternDestroy(pattern)
+            return nil
+        }
         FcDefaultSubstitute(pattern)
+        return pattern
+    }
+
+    /// Adds a string value to a pattern; false when fontconfig could not.
+    static func add(_ string: String, for object: String, to pattern: OpaquePointer) -> Bool {
+        string.withCString { value in
+            value.withMemoryRebound(to: FcChar8.self, capacity: string.utf8.count + 1) {
+                FcPatternAddString(pattern, object, $0) != 0
+            }
+        }
     }
 }
