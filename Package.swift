@@ -25,6 +25,9 @@ let package = Package(
         // Already a dependency of async-http-client; named here because the test-support
         // target builds its loopback HTTP server directly on NIO.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Already a dependency of async-http-client; named here so that TLS failures can be told
+        // apart from other connection errors.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // index.html is rendered from a user-editable Mustache template (Templates/index.mustache).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
@@ -102,6 +105,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             resources: [.copy("Resources/Sample")],
             swiftSettings: strictSettings

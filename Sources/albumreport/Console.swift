@@ -145,6 +145,22 @@ final class TerminalProgress: ProgressReporter, Sendable {
 
 /// The closing summary line.
 enum SummaryText {
+    /// The warning lines: every warning, except that items whose artwork failed for a cause they
+    /// share are counted on one line for the cause (`artwork: is1-ssl.mzstatic.com could not be
+    /// resolved — 100 albums drew placeholders`).
+    static func warnings(_ summary: ReportSummary) -> [String] {
+        let grouped = Set(summary.causes.flatMap { cause in cause.ranks.map { "\(cause.stage)#\($0)" } })
+        let single = summary.warnings.filter { warning in
+            warning.rank.map { !grouped.contains("\(warning.stage.rawValue)#\($0)") } ?? true
+        }
+        let thing = summary.feedFormat.isAlbumChart ? "album" : "row"
+        return single.map(\.description)
+            + summary.causes.map { cause in
+                let count = cause.ranks.count
+                return "\(cause.stage): \(cause.cause) — \(count) \(thing)\(count == 1 ? "" : "s") drew placeholders"
+            }
+    }
+
     static func line(_ summary: ReportSummary) -> String {
         let seconds = summary.stages.reduce(0) { $0 + $1.seconds }
         return

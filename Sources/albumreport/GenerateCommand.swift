@@ -85,6 +85,18 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Do not fill a v2 feed's missing copyright lines from the iTunes Lookup API.")
     var noEnrich = false
 
+    @Flag(
+        help:
+            "No network at all: the feed and artwork come from the download cache or files; anything else draws its placeholder."
+    )
+    var offline = false
+
+    @Flag(
+        help:
+            "Let a feed from the internet make albumreport reach loopback, private, link-local and other non-public addresses (refused by default)."
+    )
+    var allowPrivateNetwork = false
+
     @Option(help: ArgumentHelp("The iTunes Lookup API's address.", visibility: .hidden))
     var lookupURL: String = "https://itunes.apple.com/lookup"
 
@@ -139,6 +151,9 @@ struct GenerateCommand: AsyncParsableCommand {
             throw ValidationError("--concurrency must be from 1 to 64 (got \(concurrency)).")
         }
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be from 0 to 600 seconds.") }
+        if offline && refresh {
+            throw ValidationError("--offline and --refresh contradict each other: --refresh asks the server again.")
+        }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4 (got \(shard)).")
         }
@@ -151,8 +166,12 @@ struct GenerateCommand: AsyncParsableCommand {
     func run() async throws {
         let options = try options(in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let console = Console()
-        let transport = AsyncHTTPTransport(
-            limits: HTTPLimits(timeout: options.timeout), connectionsPerHost: max(options.concurrency, 8))
+        let network =
+            offline
+            ? nil
+            : AsyncHTTPTransport(
+                limits: options.limits, connectionsPerHost: max(options.concurrency, 8))
+        let transport: any HTTPTransport = network ?? OfflineTransport()
         // A live bar on a terminal, lines in logs and pipes; lines too when debug logging is on,
         // so that log lines and the bar do not overwrite each other.
         let bar =
@@ -162,7 +181,7 @@ struct GenerateCommand: AsyncParsableCommand {
             bar ?? (quiet || json ? SilentProgress() as any ProgressReporter : LineProgress(console: console))
         let outcome = await Self.generateUntilInterrupted(options, transport: transport, progress: progress)
         bar?.finish()
-        await transport.shutdown()
+        await network?.shutdown()
         try report(outcome, output: options.output, console: console)
     }
 
@@ -200,6 +219,8 @@ struct GenerateCommand: AsyncParsableCommand {
                 ?? HTTPCache.defaultDirectory()
         options.refresh = refresh
         options.enrich = !noEnrich
+        options.offline = offline
+        options.allowPrivateNetwork = allowPrivateNetwork
         if let lookup = URL(string: lookupURL) { options.lookupURL = lookup }
         return options
     }
@@ -226,7 +247,7 @@ struct GenerateCommand: AsyncParsableCommand {
         if json {
             console.output(try SummaryJSON.encode(summary))
         } else if !quiet {
-            for warning in summary.warnings { console.warning(warning.description) }
+            for line in SummaryText.warnings(summary) { console.warning(line) }
             console.error(SummaryText.line(summary))
         }
         if strict && !summary.warnings.isEmpty {
@@ -244,7 +265,7 @@ struct GenerateCommand: AsyncParsableCommand {
     /// Runs the pipeline; SIGINT or SIGTERM cancels it (it removes its temporary files as it
     /// unwinds) and a second signal ends the process at once.
     private static func generateUntilInterrupted(
-        _ options: GenerateOptions, transport: AsyncHTTPTransport, progress: any ProgressReporter
+        _ options: GenerateOptions, transport: any HTTPTransport, progress: any ProgressReporter
     ) async -> Outcome {
         let signals = Interrupts.stream()
         return await withTaskGroup(of: Outcome?.self, returning: Outcome.self) { group in

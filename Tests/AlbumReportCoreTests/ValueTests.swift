@@ -146,3 +146,46 @@ struct SourcePolicyTests {
         #expect((try? policy.resolve("art/../../x.png").get()) == nil)
     }
 }
+
+@Suite("HTTP freshness: what the cache keeps and for how long")
+struct FreshnessTests {
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    @Test("no-store is never stored; no-cache is stored and always revalidated")
+    func noStore() {
+        #expect(!HTTPFreshness(headers: ["cache-control": "private, no-store"], receivedAt: now).storable)
+        let noCache = HTTPFreshness(headers: ["cache-control": "no-cache, max-age=600"], receivedAt: now)
+        #expect(noCache.storable && noCache.lifetime == nil)
+    }
+
+    @Test("max-age wins over Expires; Expires counts from the response's Date; Age is subtracted")
+    func lifetimes() {
+        #expect(HTTPFreshness(headers: ["cache-control": "max-age=300"], receivedAt: now).lifetime == 300)
+        let both = HTTPFreshness(
+            headers: ["cache-control": "max-age=60", "expires": "Tue, 14 Nov 2023 23:13:20 GMT"], receivedAt: now)
+        #expect(both.lifetime == 60)
+        // Date 22:13:20, Expires an hour later: fresh for 3,600 s whatever the local clock says.
+        let expires = HTTPFreshness(
+            headers: ["date": "Tue, 14 Nov 2023 22:13:20 GMT", "expires": "Tue, 14 Nov 2023 23:13:20 GMT"],
+            receivedAt: now)
+        #expect(expires.lifetime == 3600)
+        #expect(HTTPFreshness(headers: ["expires": "0"], receivedAt: now).lifetime == 0, "an invalid date is expired")
+        let aged = HTTPFreshness(headers: ["cache-control": "max-age=300", "age": "120"], receivedAt: now)
+        #expect(aged.age == 120)
+        let entry = CacheEntry(
+            url: "u", etag: nil, lastModified: nil, contentType: nil, maxAge: aged.lifetime,
+            storedAt: now.timeIntervalSince1970 - aged.age, bytes: 0, sha256: String(repeating: "0", count: 64))
+        #expect(entry.isFresh(now: now.addingTimeInterval(170)))
+        #expect(!entry.isFresh(now: now.addingTimeInterval(190)), "300 s of life, 120 s already used")
+    }
+
+    @Test("nonsense in the headers never traps and never makes a copy fresh")
+    func nonsense() {
+        for value in ["max-age=1e308", "max-age=-5", "max-age=nan", "max-age=", "max-age=\"99999999999999999999\""] {
+            let freshness = HTTPFreshness(headers: ["cache-control": value, "age": "1e400"], receivedAt: now)
+            #expect((freshness.lifetime ?? 0) <= 31_536_000, "\(value)")
+            #expect(freshness.age.isFinite)
+        }
+        #expect(CacheEntry.decode(Data("{\"url\":\"u\"}".utf8), for: "u") == nil)
+    }
+}

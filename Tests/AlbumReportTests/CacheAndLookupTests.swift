@@ -75,7 +75,7 @@ struct CacheTests {
         // Damage every cached body: same length, other bytes.
         let bodies = (FileManager.default.enumerator(atPath: cache.path)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".body") }
-        #expect(bodies.count == 4)
+        #expect(bodies.count == 5, "the feed and four images")
         for body in bodies {
             let url = cache.appendingPathComponent(body)
             var data = try Data(contentsOf: url)

@@ -164,7 +164,8 @@ struct GenerateTests {
             _ = try await generate(.remote(url), output: output.url)
         } throws: { error in
             guard let error = error as? ReportError else { return false }
-            return error.stage == .fetch && error.description.contains("could not be reached")
+            return error.stage == .fetch && error.description.contains("127.0.0.1 refused the connection")
+                && error.description.contains("pass --feed PATH")
         }
     }
 

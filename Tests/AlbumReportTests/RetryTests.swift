@@ -32,7 +32,7 @@ final class ScriptedTransport: HTTPTransport {
         case .status(let status, let headers):
             return HTTPResponse(status: status, headers: headers, body: Data("body".utf8))
         case .failure(let error):
-            throw error
+            throw error.reported(for: url.absoluteString)
         case .stall:
             do {
                 try await Task.sleep(for: .seconds(3600))
@@ -98,20 +98,20 @@ struct RetryTests {
         #expect(clock.sleeps.filter { $0 != limits.timeout } == [.seconds(3), .seconds(5)])
     }
 
-    @Test("a request that never answers times out at its deadline, is retried, and fails naming the timeout")
+    @Test("a request that never answers is given up at its deadline, retried, and fails saying the host did not answer")
     func stall() async throws {
         let clock = TestClock()
         let transport = ScriptedTransport([.stall])
         let fetcher = fetcher(transport, clock: clock)
         let result = Task { try await fetcher.get(url) }
-        let waits = [limits.timeout, .milliseconds(200), limits.timeout, .milliseconds(400), limits.timeout]
+        // Two requests in a row without an answer open the host's breaker: the third attempt
+        // fails at once with the same reason, without a request.
+        let waits = [limits.timeout, .milliseconds(200), limits.timeout, .milliseconds(400)]
         guard await drive(clock, through: waits, result) else { return }
-        await #expect(throws: FetchError.timedOut(url: url.absoluteString, after: limits.timeout)) {
-            _ = try await result.value
-        }
-        #expect(transport.requests == 3)
-        #expect(
-            clock.sleeps == [limits.timeout, .milliseconds(200), limits.timeout, .milliseconds(400), limits.timeout])
+        let noAnswer = FetchError.noAnswer(url: url.absoluteString, host: "127.0.0.1", after: limits.timeout)
+        await #expect(throws: noAnswer) { _ = try await result.value }
+        #expect(transport.requests == 2)
+        #expect(clock.sleeps == waits)
     }
 
     @Test("a 404 and a body over the cap are not retried: they cannot heal")
@@ -126,6 +126,37 @@ struct RetryTests {
         }
         #expect(tooLarge.requests == 1)
         #expect(clock.sleeps.allSatisfy { $0 == limits.timeout }, "no backoff")
+    }
+
+    @Test("a host whose name does not resolve fails at once, is not retried, and fails later requests without asking")
+    func breaker() async throws {
+        let clock = TestClock()
+        let host = "is1-ssl.mzstatic.invalid"
+        let transport = ScriptedTransport([.failure(.hostNotFound(url: "x", host: host))])
+        let fetcher = fetcher(transport, clock: clock)
+        for index in 1...5 {
+            let url = URL(string: "https://\(host)/\(index).jpg") ?? URL(fileURLWithPath: "/")
+            await #expect(throws: FetchError.hostNotFound(url: "x", host: host).reported(for: url.absoluteString)) {
+                _ = try await fetcher.get(url)
+            }
+        }
+        #expect(transport.requests == 2, "the breaker opened after two failures in a row")
+        #expect(
+            clock.sleeps.allSatisfy { $0 == limits.timeout }, "no backoff: a name that does not resolve is not retried")
+        #expect(fetcher.stats.figures(.artwork).requests == 2)
+    }
+
+    @Test("a host that answers anything closes the count again")
+    func breakerResets() async throws {
+        let clock = TestClock()
+        let refused = FetchError.connectionRefused(url: "x", host: "127.0.0.1")
+        let transport = ScriptedTransport([.failure(refused), .status(404), .failure(refused), .status(200)])
+        var fetcher = fetcher(transport, clock: clock)
+        fetcher.retry = .none
+        _ = try? await fetcher.get(url)
+        _ = try await fetcher.get(url)
+        _ = try? await fetcher.get(url)
+        #expect(try await fetcher.get(url).response.status == 200, "one failure, an answer, one failure: still closed")
     }
 
     @Test("a stale cached copy says how old it is and why the server failed, from the clock's date")

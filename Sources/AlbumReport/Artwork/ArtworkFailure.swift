@@ -58,5 +58,12 @@ public enum ArtworkFailure: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
+    /// What several items' failures have in common, when it concerns a whole host, `--offline`
+    /// or the address rule (see ``FetchError/sharedCause``).
+    public var sharedCause: String? {
+        if case .fetch(let error) = self { return error.sharedCause }
+        return nil
+    }
+
     public var description: String { reason }
 }

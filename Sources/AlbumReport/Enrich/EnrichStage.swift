@@ -18,6 +18,8 @@ struct EnrichStage: PipelineStage {
         var enabled: Bool
         /// Only cards show the copyright line.
         var drawsCards: Bool
+        /// `--offline`: the API is not asked.
+        var offline = false
     }
 
     struct Output: StageOutput {
@@ -33,6 +35,17 @@ struct EnrichStage: PipelineStage {
         guard !needing.isEmpty else {
             let why = !input.enabled ? "turned off (--no-enrich)" : applies ? "nothing missing" : "not needed"
             return Output(items: input.items, progressDetail: why)
+        }
+        if input.offline {
+            return Output(
+                items: input.items,
+                warnings: [
+                    ReportWarning(
+                        stage: Self.stage,
+                        message:
+                            "--offline: the iTunes Lookup API was not asked, so \(needing.count) card(s) show no copyright line."
+                    )
+                ], progressDetail: "skipped (--offline)")
         }
         let fetcher = network.fetcher(for: Self.stage, context: context)
         var records: [String: Lookup.Record] = [:]

@@ -1,45 +1,150 @@
+import AlbumReportCore
 import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import Synchronization
 
-/// ``HTTPTransport`` on AsyncHTTPClient: connect timeout, whole-request deadline, bounded
-/// redirects (loops refused) and a body byte cap that stops reading once exceeded.
+/// ``HTTPTransport`` on AsyncHTTPClient: names resolved through a ``HostResolver`` and checked
+/// against the request's ``AddressRule`` at every redirect hop (redirects are followed here, not
+/// by the client, so none escapes the check); each host is pinned to the address it was checked
+/// at, and the client connects to exactly that address (TLS still verifies the host's name), so
+/// a second DNS answer can never be used. A short connect timeout beside the whole-request
+/// deadline, a body byte cap that stops reading once exceeded, and every failure mapped to a
+/// ``FetchError`` that says whether it can heal.
 public final class AsyncHTTPTransport: HTTPTransport {
-    private let client: HTTPClient
+    private let configuration: HTTPClient.Configuration
+    private let resolver: any HostResolver
+    /// Clients by pinned host ("host → address"); one more for hosts given as addresses.
+    private let clients = Mutex<[String: HTTPClient]>([:])
+    /// The address each host name was checked at, for the transport's life.
+    private let pins = Mutex<[String: IPAddress]>([:])
 
-    /// A client whose connect timeout and redirect limit come from `limits`, keeping up to
-    /// `connectionsPerHost` connections to one host open at once (AsyncHTTPClient's default is 8,
-    /// which would cap `--concurrency 16` at 8 downloads in flight).
-    public init(limits: HTTPLimits = HTTPLimits(), connectionsPerHost: Int = 8) {
+    /// A transport whose connect timeout comes from `limits`, keeping up to `connectionsPerHost`
+    /// connections to one host open at once (AsyncHTTPClient's default is 8, which would cap
+    /// `--concurrency 16` at 8 downloads in flight).
+    public init(
+        limits: HTTPLimits = HTTPLimits(), connectionsPerHost: Int = 8, resolver: any HostResolver = SystemResolver()
+    ) {
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: limits.maximumRedirects, allowCycles: false),
+            redirectConfiguration: .disallow,
             timeout: .init(
-                connect: .nanoseconds(limits.timeout.nanoseconds), read: .nanoseconds(limits.timeout.nanoseconds)))
+                connect: .nanoseconds(limits.connectTimeout.nanoseconds),
+                read: .nanoseconds(limits.timeout.nanoseconds)))
         configuration.decompression = .enabled(limit: .size(limits.maximumBytes))
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(connectionsPerHost, 1)
         // A connection that cannot be made fails its request at once; the fetcher's retry policy
-        // decides what is worth trying again (by default AsyncHTTPClient keeps reconnecting
-        // until the request's deadline).
+        // and circuit breaker decide what happens next (by default AsyncHTTPClient keeps
+        // reconnecting until the request's deadline: a name that does not resolve cost a whole
+        // --timeout per image).
         configuration.connectionPool.retryConnectionEstablishment = false
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        self.configuration = configuration
+        self.resolver = resolver
     }
 
     /// Closes every connection. Call once when done.
     public func shutdown() async {
-        try? await client.shutdown()
+        let all = clients.withLock { clients in
+            defer { clients = [:] }
+            return Array(clients.values)
+        }
+        for client in all { try? await client.shutdown() }
     }
 
     public func get(
         _ url: URL, limits: HTTPLimits, headers extra: [(String, String)]
     ) async throws(FetchError) -> HTTPResponse {
-        let address = url.absoluteString
-        var request = HTTPClientRequest(url: address)
+        var current = url
+        var visited: Set<String> = []
+        var firstHop: IPAddress?
+        for _ in 0...limits.maximumRedirects {
+            let (host, address) = try await checkedAddress(of: current, rule: limits.addresses, firstHop: firstHop)
+            firstHop = firstHop ?? address
+            visited.insert(current.absoluteString)
+            var response = try await send(current, host: host, address: address, limits: limits, headers: extra)
+            guard (300...399).contains(response.status), response.status != 304,
+                let location = response.headers["location"]
+            else {
+                response.address = firstHop
+                return response
+            }
+            guard let next = URL(string: location, relativeTo: current)?.absoluteURL,
+                ["http", "https"].contains(next.scheme?.lowercased() ?? "")
+            else {
+                throw .connectionFailed(
+                    url: current.absoluteString,
+                    detail: "it redirected to '\(location.prefix(200))', which is not an http(s) URL")
+            }
+            guard !visited.contains(next.absoluteString) else { throw .tooManyRedirects(url: url.absoluteString) }
+            current = next
+        }
+        throw .tooManyRedirects(url: url.absoluteString)
+    }
+
+    // MARK: - Addresses
+
+    /// The host of `url` and the address to connect to: the host itself when it spells an
+    /// address (in any spelling), else the resolver's first answer, pinned for the transport's
+    /// life; refused when `rule` does not allow it.
+    private func checkedAddress(
+        of url: URL, rule: AddressRule, firstHop: IPAddress?
+    ) async throws(FetchError) -> (host: String, address: IPAddress) {
+        guard let host = url.host, !host.isEmpty else {
+            throw .connectionFailed(url: url.absoluteString, detail: "the URL has no host")
+        }
+        let address: IPAddress
+        if let literal = IPAddress(host: host) {
+            address = literal
+        } else if let pinned = pins.withLock({ $0[host.lowercased()] }) {
+            address = pinned
+        } else {
+            guard let first = try await resolver.addresses(of: host, for: url.absoluteString).first else {
+                throw .hostNotFound(url: url.absoluteString, host: host)
+            }
+            address = pins.withLock { pins in
+                if let earlier = pins[host.lowercased()] { return earlier }
+                pins[host.lowercased()] = first
+                return first
+            }
+        }
+        guard rule.permits(address, firstHop: firstHop) else {
+            throw .refusedAddress(
+                url: url.absoluteString, host: host, address: address.description, kind: address.addressClass)
+        }
+        return (host, address)
+    }
+
+    /// The client that connects `host` to `address` (a client of its own per pinned host, whose
+    /// DNS override makes it connect there while TLS verifies the host's name).
+    private func client(host: String, address: IPAddress) -> HTTPClient {
+        let literal = IPAddress(host: host) != nil
+        let key = literal ? "" : "\(host.lowercased()) → \(address)"
+        return clients.withLock { clients in
+            if let client = clients[key] { return client }
+            var configuration = self.configuration
+            if !literal { configuration.dnsOverride = [host: address.description] }
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            clients[key] = client
+            return client
+        }
+    }
+
+    // MARK: - One hop
+
+    private func send(
+        _ url: URL, host: String, address: IPAddress, limits: HTTPLimits, headers extra: [(String, String)]
+    ) async throws(FetchError) -> HTTPResponse {
+        let text = url.absoluteString
+        var request = HTTPClientRequest(url: text)
         request.headers.add(name: "User-Agent", value: "albumreport/\(AlbumReportVersion.current)")
         request.headers.add(name: "Accept", value: "application/json, image/*;q=0.9, */*;q=0.5")
         for (name, value) in extra { request.headers.replaceOrAdd(name: name, value: value) }
         do {
-            let response = try await client.execute(request, timeout: .nanoseconds(limits.timeout.nanoseconds))
+            let response = try await client(host: host, address: address)
+                .execute(request, timeout: .nanoseconds(limits.timeout.nanoseconds))
+            RequestProgress.answered?.mark()
             var headers: [String: String] = [:]
             for header in response.headers where headers[header.name.lowercased()] == nil {
                 headers[header.name.lowercased()] = header.value
@@ -47,7 +152,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
             let body = try await Self.collect(response.body, declaredLength: headers["content-length"], limits: limits)
             return HTTPResponse(status: Int(response.status.code), headers: headers, body: body)
         } catch {
-            throw Self.map(error, url: address, limits: limits)
+            throw Self.map(error, url: text, host: host, limits: limits)
         }
     }
 
@@ -73,26 +178,62 @@ public final class AsyncHTTPTransport: HTTPTransport {
         return data
     }
 
-    static func map(_ error: any Error, url: String, limits: HTTPLimits) -> FetchError {
+    // MARK: - Errors
+
+    static func map(_ error: any Error, url: String, host: String, limits: HTTPLimits) -> FetchError {
+        if let fetchError = error as? FetchError { return fetchError }
         if error is CancellationError { return .cancelled }
         if error is NIOTooManyBytesError { return .tooLarge(url: url, limit: limits.maximumBytes) }
         if let clientError = error as? HTTPClientError {
             switch clientError {
-            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
-                return .timedOut(url: url, after: limits.timeout)
-            case .redirectLimitReached, .redirectCycleDetected:
-                return .tooManyRedirects(url: url)
-            case .cancelled:
-                return .cancelled
-            case .remoteConnectionClosed:
-                return .truncated(url: url)
-            default:
-                return .connectionFailed(url: url, detail: String(describing: clientError))
+            case .connectTimeout: return .noConnection(url: url, host: host, after: limits.connectTimeout)
+            case .deadlineExceeded, .readTimeout, .writeTimeout: return .timedOut(url: url, after: limits.timeout)
+            case .redirectLimitReached, .redirectCycleDetected: return .tooManyRedirects(url: url)
+            case .cancelled: return .cancelled
+            case .remoteConnectionClosed: return .truncated(url: url)
+            default: return .connectionFailed(url: url, detail: String(describing: clientError))
             }
         }
-        if let parserError = error as? HTTPParserError, parserError == .invalidEOFState {
-            return .truncated(url: url)
+        if let parserError = error as? HTTPParserError, parserError == .invalidEOFState { return .truncated(url: url) }
+        if let connection = error as? NIOConnectionError {
+            let causes = connection.connectionErrors.map(\.error)
+            if let mapped = causes.lazy.compactMap({ map(errno: $0, url: url, host: host) }).first { return mapped }
+            if connection.dnsAError != nil || connection.dnsAAAAError != nil {
+                return .hostNotFound(url: url, host: host)
+            }
+        }
+        if let mapped = map(errno: error, url: url, host: host) { return mapped }
+        if error is NIOSSLError || error is BoringSSLError {
+            return .tlsFailed(url: url, host: host, detail: String(describing: error))
         }
         return .connectionFailed(url: url, detail: String(describing: error))
     }
+
+    /// Connection errors that cannot heal within a run, from the system's error number.
+    private static func map(errno error: any Error, url: String, host: String) -> FetchError? {
+        guard let io = error as? IOError else { return nil }
+        switch io.errnoCode {
+        case ECONNREFUSED: return .connectionRefused(url: url, host: host)
+        case ENETUNREACH, EHOSTUNREACH, ENETDOWN, EHOSTDOWN: return .networkUnreachable(url: url, host: host)
+        default: return nil
+        }
+    }
+}
+
+/// Whether the server of the request in flight has answered (sent its status line), so that a
+/// deadline can tell a host that never answers from a body that stalls. The fetcher sets a flag
+/// for each attempt; the transport marks it.
+final class AnswerFlag: Sendable {
+    private let answered = Mutex(false)
+
+    /// Records that the status line arrived.
+    func mark() { answered.withLock { $0 = true } }
+
+    /// Whether it did.
+    var isSet: Bool { answered.withLock { $0 } }
+}
+
+/// The flag of the current attempt, carried to the transport's task.
+enum RequestProgress {
+    @TaskLocal static var answered: AnswerFlag?
 }

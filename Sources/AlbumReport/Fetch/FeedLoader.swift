@@ -13,6 +13,32 @@ public struct LoadedFeed: Sendable {
     public var localDirectory: URL?
     /// How the cache was used for a remote feed (a stale copy when the server failed).
     public var cacheUse: CacheUse = .network
+    /// The address a remote feed was fetched from (nil for a file, and for a cached copy of a
+    /// feed named by its host); it decides what the feed's artwork may reach.
+    public var address: IPAddress?
+
+    /// Creates a loaded feed.
+    public init(
+        data: Data, httpStatus: Int?, sourceDescription: String, localDirectory: URL?, cacheUse: CacheUse = .network,
+        address: IPAddress? = nil
+    ) {
+        self.data = data
+        self.httpStatus = httpStatus
+        self.sourceDescription = sourceDescription
+        self.localDirectory = localDirectory
+        self.cacheUse = cacheUse
+        self.address = address
+    }
+
+    /// What the requests this feed causes (artwork, Lookup, redirects) may reach: anything for a
+    /// feed read from a file; else public addresses and the kind of address the feed came from
+    /// (a loopback test server, an intranet); only public ones for a cached copy of a feed whose
+    /// address is not known; anything with `--allow-private-network`.
+    public func addressRule(allowPrivateNetwork: Bool) -> AddressRule {
+        if allowPrivateNetwork || localDirectory != nil { return .any }
+        guard let address, address.addressClass != .publicAddress else { return .publicOnly }
+        return .publicAnd([address.addressClass])
+    }
 }
 
 /// Loads a feed's bytes from the embedded sample, a file or an HTTP server.
@@ -75,7 +101,8 @@ public struct FeedLoader: Sendable {
             }
             return LoadedFeed(
                 data: response.body, httpStatus: response.status, sourceDescription: source.description,
-                localDirectory: nil, cacheUse: fetched.use)
+                localDirectory: nil, cacheUse: fetched.use, address: response.address ?? IPAddress(host: url.host ?? "")
+            )
         }
     }
 

@@ -11,8 +11,10 @@ struct FetchStage: PipelineStage {
     var refresh: Bool
 
     func run(_ source: FeedSource, context: RunContext) async throws(ReportError) -> LoadedFeed {
+        // The feed is the user's choice; where it redirects is the server's.
         try await FeedLoader(
-            fetcher: network.fetcher(for: Self.stage, context: context), cache: network.cache,
+            fetcher: network.reaching(.publicAndFirstHopKind).fetcher(for: Self.stage, context: context),
+            cache: network.cache,
             allowFreshCache: !refresh
         ).load(source)
     }
@@ -23,12 +25,11 @@ extension LoadedFeed: StageOutput {
 
     var warnings: [ReportWarning] {
         guard case .stale(let age, let failure) = cacheUse else { return [] }
-        return [
-            ReportWarning(
-                stage: .fetch,
-                message:
-                    "The feed could not be fetched (\(failure)), so the copy cached \(Int(age.seconds) / 60) minute(s) ago was used. Pass --refresh to fail instead."
-            )
-        ]
+        let minutes = Int(age.seconds) / 60
+        let message =
+            failure.statisticsKey == "offline"
+            ? "--offline: the copy of the feed cached \(minutes) minute(s) ago was used."
+            : "The feed could not be fetched (\(failure)), so the copy cached \(minutes) minute(s) ago was used. Pass --refresh to fail instead."
+        return [ReportWarning(stage: .fetch, message: message)]
     }
 }

@@ -2,8 +2,9 @@ import AlbumReportCore
 import Foundation
 
 /// A disk cache of HTTP bodies keyed by URL, with their validators (ETag, Last-Modified) and
-/// freshness (Cache-Control max-age), so that a second run sends conditional requests and
-/// downloads nothing that has not changed.
+/// freshness (``HTTPFreshness``: Cache-Control, Expires, Age), so that a second run sends
+/// conditional requests and downloads nothing that has not changed, and `--offline` has copies
+/// to use. A response marked `no-store` is never kept.
 ///
 /// Each entry is two files, `KEY.body` and `KEY.json` (KEY = SHA-256 of the URL), each written to
 /// a temporary file and renamed into place, so two runs sharing the cache never see half an
@@ -13,16 +14,7 @@ public struct HTTPCache: Sendable {
     /// The cache folder.
     public let directory: URL
 
-    struct Entry: Codable {
-        var url: String
-        var etag: String?
-        var lastModified: String?
-        var contentType: String?
-        var maxAge: Double?
-        var storedAt: Double
-        var bytes: Int
-        var sha256: String
-    }
+    typealias Entry = CacheEntry
 
     /// A cache in `directory` (created when first written).
     public init(directory: URL) {
@@ -55,7 +47,7 @@ public struct HTTPCache: Sendable {
     func lookup(_ url: String) -> (entry: Entry, body: Data)? {
         let (metaURL, bodyURL) = paths(url)
         guard let meta = try? Data(contentsOf: metaURL) else { return nil }
-        guard let entry = try? JSONDecoder().decode(Entry.self, from: meta), entry.url == url,
+        guard let entry = CacheEntry.decode(meta, for: url),
             let body = try? Data(contentsOf: bodyURL), body.count == entry.bytes, SHA256.hex(of: body) == entry.sha256
         else {
             // Corrupt or half-written: forget it, so it is fetched again.
@@ -66,17 +58,16 @@ public struct HTTPCache: Sendable {
         return (entry, body)
     }
 
-    /// Keeps a 200 response that can be revalidated or is fresh for a while; others are not worth
-    /// keeping (they would be downloaded in full again anyway).
+    /// Keeps a 200 response unless it says `no-store`: with validators it is revalidated next
+    /// time, fresh ones are used as they are, and any copy serves `--offline`.
     func store(_ url: String, response: HTTPResponse, now: Date) {
-        let maxAge = Self.maxAge(response.headers["cache-control"])
-        guard response.status == 200,
-            response.headers["etag"] != nil || response.headers["last-modified"] != nil || (maxAge ?? 0) > 0
-        else { return }
+        let freshness = HTTPFreshness(headers: response.headers, receivedAt: now)
+        guard response.status == 200, freshness.storable else { return }
         let entry = Entry(
             url: url, etag: response.headers["etag"], lastModified: response.headers["last-modified"],
-            contentType: response.headers["content-type"], maxAge: maxAge, storedAt: now.timeIntervalSince1970,
-            bytes: response.body.count, sha256: SHA256.hex(of: response.body))
+            contentType: response.headers["content-type"], maxAge: freshness.lifetime,
+            storedAt: now.timeIntervalSince1970 - freshness.age, bytes: response.body.count,
+            sha256: SHA256.hex(of: response.body))
         let (metaURL, bodyURL) = paths(url)
         guard let meta = try? JSONEncoder().encode(entry) else { return }
         do {
@@ -90,11 +81,18 @@ public struct HTTPCache: Sendable {
     /// After a 304: the entry's age restarts and any validators or max-age the answer carries
     /// replace the stored ones. Only the small metadata file is written; the body is unchanged.
     func renew(_ url: String, entry: Entry, notModified response: HTTPResponse, now: Date) {
+        let freshness = HTTPFreshness(headers: response.headers, receivedAt: now)
+        guard freshness.storable else {
+            remove(url)
+            return
+        }
         var renewed = entry
-        renewed.storedAt = now.timeIntervalSince1970
+        renewed.storedAt = now.timeIntervalSince1970 - freshness.age
         if let etag = response.headers["etag"] { renewed.etag = etag }
         if let lastModified = response.headers["last-modified"] { renewed.lastModified = lastModified }
-        if response.headers["cache-control"] != nil { renewed.maxAge = Self.maxAge(response.headers["cache-control"]) }
+        if ["cache-control", "expires"].contains(where: { response.headers[$0] != nil }) {
+            renewed.maxAge = freshness.lifetime
+        }
         guard let meta = try? JSONEncoder().encode(renewed) else { return }
         try? meta.writeCreatingFolders(to: paths(url).meta)
     }
@@ -107,10 +105,16 @@ public struct HTTPCache: Sendable {
         return headers
     }
 
-    /// Whether `entry` is still fresh by its `max-age`.
+    /// Whether `entry` is still fresh.
     func isFresh(_ entry: Entry, now: Date) -> Bool {
-        guard let maxAge = entry.maxAge else { return false }
-        return now.timeIntervalSince1970 - entry.storedAt < maxAge
+        entry.isFresh(now: now)
+    }
+
+    /// Forgets the entry for `url`.
+    func remove(_ url: String) {
+        let (metaURL, bodyURL) = paths(url)
+        try? FileManager.default.removeItem(at: metaURL)
+        try? FileManager.default.removeItem(at: bodyURL)
     }
 
     /// The response a cached entry stands for.
@@ -120,21 +124,6 @@ public struct HTTPCache: Sendable {
         headers["etag"] = entry.etag
         headers["last-modified"] = entry.lastModified
         return HTTPResponse(status: 200, headers: headers, body: body)
-    }
-
-    /// `max-age` of a Cache-Control value, unless `no-store`/`no-cache` forbid reuse.
-    static func maxAge(_ cacheControl: String?) -> Double? {
-        guard let cacheControl else { return nil }
-        var result: Double?
-        for directive in cacheControl.lowercased().split(separator: ",") {
-            let parts = directive.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-            switch parts.first {
-            case "no-store", "no-cache": return nil
-            case "max-age": result = parts.count == 2 ? Double(parts[1]) : nil
-            default: continue
-            }
-        }
-        return result
     }
 }
 

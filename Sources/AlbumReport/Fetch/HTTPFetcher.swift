@@ -75,10 +75,12 @@ public struct HTTPFetcher: Sendable {
         var retries = 0
         let stage = self.stage
         while true {
+            try context.breaker.check(url)
             stats.record(stage) { $0.requests += 1 }
             if retries > 0 { stats.record(stage) { $0.retries += 1 } }
             do {
                 let response = try await attempt(url, headers: headers)
+                context.breaker.record(url, failure: nil)
                 stats.record(stage) { $0.bytesDownloaded += response.body.count }
                 guard FetchError.isTransient(status: response.status), retries < retry.maximumRetries else {
                     return (response, retries)
@@ -86,6 +88,7 @@ public struct HTTPFetcher: Sendable {
                 retries += 1
                 try await wait(beforeRetry: retries, retryAfter: response.headers["retry-after"])
             } catch {
+                context.breaker.record(url, failure: error)
                 guard error.isTransient, retries < retry.maximumRetries else { throw error }
                 retries += 1
                 try await wait(beforeRetry: retries, retryAfter: nil)
@@ -93,22 +96,28 @@ public struct HTTPFetcher: Sendable {
         }
     }
 
-    /// One request, given up with ``FetchError/timedOut(url:after:)`` when the clock passes its
-    /// deadline first (the transport is cancelled).
+    /// One request, given up when the clock passes its deadline first (the transport is
+    /// cancelled): ``FetchError/noAnswer(url:host:after:)`` when the server had not even sent
+    /// its status line, ``FetchError/timedOut(url:after:)`` when the body stalled.
     private func attempt(_ url: URL, headers: [(String, String)]) async throws(FetchError) -> HTTPResponse {
         let (transport, limits, clock) = (self.transport, self.limits, context.clock)
+        let answered = AnswerFlag()
         do {
-            return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
-                group.addTask { try await transport.get(url, limits: limits, headers: headers) }
-                group.addTask {
-                    try await clock.sleep(for: limits.timeout)
-                    return nil
+            return try await RequestProgress.$answered.withValue(answered) {
+                try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
+                    group.addTask { try await transport.get(url, limits: limits, headers: headers) }
+                    group.addTask {
+                        try await clock.sleep(for: limits.timeout)
+                        return nil
+                    }
+                    defer { group.cancelAll() }
+                    guard let first = try await group.next(), let response = first else {
+                        throw answered.isSet
+                            ? FetchError.timedOut(url: url.absoluteString, after: limits.timeout)
+                            : FetchError.noAnswer(url: url.absoluteString, host: url.host ?? "", after: limits.timeout)
+                    }
+                    return response
                 }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let response = first else {
-                    throw FetchError.timedOut(url: url.absoluteString, after: limits.timeout)
-                }
-                return response
             }
         } catch let error as FetchError {
             throw error

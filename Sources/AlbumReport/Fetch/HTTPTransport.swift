@@ -1,3 +1,4 @@
+import AlbumReportCore
 import Foundation
 
 /// What came back from one GET.
@@ -8,29 +9,43 @@ public struct HTTPResponse: Sendable {
     public var headers: [String: String]
     /// The body, at most the limit asked for.
     public var body: Data
+    /// The address the first request connected to, when the transport knows it (the feed's own
+    /// address decides what its artwork may reach).
+    public var address: IPAddress?
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String], body: Data) {
+    public init(status: Int, headers: [String: String], body: Data, address: IPAddress? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.address = address
     }
 }
 
-/// Limits applied to one request.
+/// Limits applied to one request: its time, its size, its redirects, and the addresses it may reach.
 public struct HTTPLimits: Sendable, Hashable {
-    /// Connect and whole-request timeout.
+    /// The whole request's deadline.
     public var timeout: Duration
+    /// The longest wait for a connection (never longer than ``timeout``): a host that does not
+    /// accept one within it is given up at once, not at the deadline.
+    public var connectTimeout: Duration
     /// Bodies longer than this are cut off and reported as too large.
     public var maximumBytes: Int
     /// Redirects followed at most.
     public var maximumRedirects: Int
+    /// Which addresses the request (and every redirect hop) may connect to.
+    public var addresses: AddressRule
 
     /// Creates limits.
-    public init(timeout: Duration = .seconds(10), maximumBytes: Int = 20 * 1024 * 1024, maximumRedirects: Int = 5) {
+    public init(
+        timeout: Duration = .seconds(10), connectTimeout: Duration = .seconds(3), maximumBytes: Int = 20 * 1024 * 1024,
+        maximumRedirects: Int = 5, addresses: AddressRule = .any
+    ) {
         self.timeout = timeout
+        self.connectTimeout = min(connectTimeout, timeout)
         self.maximumBytes = maximumBytes
         self.maximumRedirects = maximumRedirects
+        self.addresses = addresses
     }
 }
 
@@ -50,6 +65,22 @@ extension HTTPTransport {
 
 /// Why bytes could not be fetched.
 public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No DNS answer for the name (an offline runner, a mistyped host).
+    case hostNotFound(url: String, host: String)
+    /// The host actively refused the connection.
+    case connectionRefused(url: String, host: String)
+    /// No route to the host's network.
+    case networkUnreachable(url: String, host: String)
+    /// The TLS handshake failed (a certificate not valid for the host, a refused handshake).
+    case tlsFailed(url: String, host: String, detail: String)
+    /// No connection could be made within the connect timeout.
+    case noConnection(url: String, host: String, after: Duration)
+    /// The host accepted the connection but sent no answer within the deadline.
+    case noAnswer(url: String, host: String, after: Duration)
+    /// The address is one the request's ``AddressRule`` does not allow.
+    case refusedAddress(url: String, host: String, address: String, kind: AddressClass)
+    /// `--offline`, and no cached copy.
+    case offline(url: String)
     case timedOut(url: String, after: Duration)
     case tooLarge(url: String, limit: Int)
     case tooManyRedirects(url: String)
@@ -60,10 +91,12 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case fileUnreadable(path: String, detail: String)
     case cancelled
 
-    /// Whether retrying the same request may help.
+    /// Whether retrying the same request may help: timeouts, resets, cut-off bodies, 429 and 5xx.
+    /// A name that does not resolve, a refused connection, an unreachable network or a failed
+    /// handshake will not heal within a run, and is never retried.
     public var isTransient: Bool {
         switch self {
-        case .timedOut, .connectionFailed, .truncated: return true
+        case .timedOut, .noAnswer, .connectionFailed, .truncated: return true
         case .httpStatus(_, let status): return Self.isTransient(status: status)
         default: return false
         }
@@ -74,9 +107,67 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         status == 429 || (500...599).contains(status)
     }
 
+    /// Whether the failure says the host as a whole cannot be used (it never answered): the
+    /// circuit breaker's evidence.
+    public var isHostLevel: Bool {
+        switch self {
+        case .hostNotFound, .connectionRefused, .networkUnreachable, .tlsFailed, .noConnection, .noAnswer: return true
+        default: return false
+        }
+    }
+
+    /// What went wrong with the host, without the URL ("is1-ssl.mzstatic.com could not be
+    /// resolved"), for failures that concern a whole host, `--offline` or the address rule: the
+    /// summary counts the albums behind each such cause instead of repeating it per album.
+    public var sharedCause: String? {
+        switch self {
+        case .hostNotFound(_, let host): return "\(host) could not be resolved"
+        case .connectionRefused(_, let host): return "\(host) refused the connection"
+        case .networkUnreachable(_, let host): return "\(host) cannot be reached from this machine (no route)"
+        case .tlsFailed(_, let host, let detail): return "the TLS handshake with \(host) failed (\(detail))"
+        case .noConnection(_, let host, let after):
+            return "no connection to \(host) could be made within \(Self.seconds(after))"
+        case .noAnswer(_, let host, let after):
+            return "\(host) accepted connections but did not answer within \(Self.seconds(after))"
+        case .refusedAddress(_, let host, _, let kind):
+            return
+                "\(host) is \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
+        case .offline: return "not downloaded (--offline) and not in the cache"
+        default: return nil
+        }
+    }
+
+    /// The same failure for another URL on the same host (the circuit breaker fails later
+    /// requests with the reason the host gave).
+    public func reported(for url: String) -> FetchError {
+        switch self {
+        case .hostNotFound(_, let host): return .hostNotFound(url: url, host: host)
+        case .connectionRefused(_, let host): return .connectionRefused(url: url, host: host)
+        case .networkUnreachable(_, let host): return .networkUnreachable(url: url, host: host)
+        case .tlsFailed(_, let host, let detail): return .tlsFailed(url: url, host: host, detail: detail)
+        case .noConnection(_, let host, let after): return .noConnection(url: url, host: host, after: after)
+        case .noAnswer(_, let host, let after): return .noAnswer(url: url, host: host, after: after)
+        default: return self
+        }
+    }
+
+    /// "3 s", "0.5 s".
+    static func seconds(_ duration: Duration) -> String {
+        let value = duration.seconds
+        return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+
     /// A short name for statistics (`--json`'s failures by reason): "http-404", "timeout", …
     public var statisticsKey: String {
         switch self {
+        case .hostNotFound: return "dns"
+        case .connectionRefused: return "refused"
+        case .networkUnreachable: return "unreachable"
+        case .tlsFailed: return "tls"
+        case .noConnection: return "connect-timeout"
+        case .noAnswer: return "no-answer"
+        case .refusedAddress: return "private-address"
+        case .offline: return "offline"
         case .timedOut: return "timeout"
         case .tooLarge: return "too-large"
         case .tooManyRedirects: return "redirects"
@@ -92,8 +183,25 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A clause saying what went wrong (used inside warnings and errors).
     public var description: String {
         switch self {
+        case .hostNotFound(let url, let host):
+            return "\(host) could not be resolved (there is no DNS answer for it), so \(url) was not requested"
+        case .connectionRefused(let url, let host):
+            return "\(host) refused the connection for \(url)"
+        case .networkUnreachable(let url, let host):
+            return "\(host) cannot be reached from this machine (no route to its network) for \(url)"
+        case .tlsFailed(let url, let host, let detail):
+            return "the TLS handshake with \(host) failed for \(url) (\(detail))"
+        case .noConnection(let url, let host, let after):
+            return "no connection to \(host) could be made within \(Self.seconds(after)) for \(url)"
+        case .noAnswer(let url, let host, let after):
+            return "\(host) accepted the connection for \(url) but sent no answer within \(Self.seconds(after))"
+        case .refusedAddress(let url, let host, let address, let kind):
+            return
+                "\(url) was not requested: \(host) is \(address), \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
+        case .offline(let url):
+            return "\(url) was not downloaded (--offline) and is not in the cache"
         case .timedOut(let url, let after):
-            return "the request to \(url) timed out after \(after.components.seconds) s"
+            return "the request to \(url) timed out after \(Self.seconds(after))"
         case .tooLarge(let url, let limit):
             return "\(url) sent more than \(limit / (1024 * 1024)) MiB (the limit), so the download was stopped"
         case .tooManyRedirects(let url):

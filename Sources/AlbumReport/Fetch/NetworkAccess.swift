@@ -14,4 +14,11 @@ struct NetworkAccess: Sendable {
     func fetcher(for stage: Stage, context: RunContext) -> HTTPFetcher {
         HTTPFetcher(transport: transport, limits: limits, retry: retry, context: context, stage: stage)
     }
+
+    /// The same access, its requests allowed to reach only what `rule` allows.
+    func reaching(_ rule: AddressRule) -> NetworkAccess {
+        var copy = self
+        copy.limits.addresses = rule
+        return copy
+    }
 }

@@ -43,6 +43,10 @@ public struct GenerateOptions: Sendable {
     public var shard: Shard?
     /// Write into a non-empty folder that holds no report of ours (the user's files are kept).
     public var force = false
+    /// Let a feed from the internet make the tool reach private, loopback and link-local addresses.
+    public var allowPrivateNetwork = false
+    /// No network at all: the feed and artwork come from the cache or files.
+    public var offline = false
     /// zlib level for PNG output (0–9); ``PNGCompression`` names the usual ones.
     public var pngCompressionLevel = PNGCompression.balanced.level
 

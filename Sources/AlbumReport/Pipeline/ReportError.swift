@@ -36,6 +36,9 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .feedSource(let error):
             return error.description
+        case .fetch(let source, .offline):
+            return
+                "\(source) was not fetched: with --offline the feed must come from the cache or a file, and there is no cached copy. Run once without --offline to cache it, or pass --feed PATH."
         case .fetch(let source, let error):
             return
                 "\(source) could not be fetched: \(error). Check the address and your connection, or pass --feed PATH."

@@ -30,6 +30,7 @@ public struct ReportPipeline: Sendable {
         var context = self.context
         context.logger = options.logger
         context.stats = FetchStats()
+        context.breaker = HostBreaker()
         let logger = options.logger
         // libgd's messages of this run (a truncated JPEG, a bad PNG chunk) go to this run's logger.
         do {
@@ -60,11 +61,13 @@ public struct ReportPipeline: Sendable {
                 force: options.force))
         let loaded = try await runner.run(FetchStage(network: network, refresh: options.refresh), options.feed)
         let decoded = try await runner.run(DecodeStage(), .init(loaded: loaded, limit: options.limit))
+        // What the feed's artwork and Lookup requests may reach follows from where the feed came from.
+        let feedNetwork = network.reaching(loaded.addressRule(allowPrivateNetwork: options.allowPrivateNetwork))
         let enriched = try await runner.run(
-            EnrichStage(network: network, lookupURL: options.lookupURL),
+            EnrichStage(network: feedNetwork, lookupURL: options.lookupURL),
             .init(
                 format: decoded.feed.format, items: decoded.items, enabled: options.enrich,
-                drawsCards: options.renderCards))
+                drawsCards: options.renderCards, offline: options.offline))
         let selection = try await runner.run(
             SelectStage(),
             .init(
@@ -73,7 +76,7 @@ public struct ReportPipeline: Sendable {
                 localeIdentifier: options.localeIdentifier, compressionLevel: options.pngCompressionLevel,
                 rowFilter: options.pngRowFilter, paginate: options.paginateSheet))
         let artwork = try await runner.run(
-            ArtworkStage(network: network),
+            ArtworkStage(network: feedNetwork),
             .init(
                 items: selection.thumbnailItems, isAlbumChart: decoded.feed.format.isAlbumChart,
                 localDirectory: loaded.localDirectory, concurrency: options.concurrency))
@@ -101,7 +104,7 @@ public struct ReportPipeline: Sendable {
                 itemsInFeed: decoded.feed.items.count,
                 itemsRendered: selection.ownItems.count,
                 cardsRendered: cards.cards.count, files: written.manifest.files, warnings: runner.warnings,
-                stages: runner.figures, network: context.stats.byName,
+                stages: runner.figures, network: context.stats.byName, causes: written.causes,
                 breakdown: (sheet.timings + cards.timings).figures)
         } catch {
             writer.abandon()

@@ -22,6 +22,19 @@ public struct ReportSummary: Sendable, Codable {
     public var stages: [StageFigure]
     /// Network figures per stage (requests, bytes, cache hits, retries, failures by reason).
     public var network: [String: FetchStats.Figures] = [:]
+    /// A cause many items share ("is1-ssl.mzstatic.com could not be resolved"): the summary says
+    /// it once, the manifest keeps one warning per item.
+    public struct Cause: Sendable, Codable, Hashable {
+        /// The stage whose warnings it groups.
+        public var stage: String
+        /// The cause, a clause.
+        public var cause: String
+        /// The ranks of the items it concerns.
+        public var ranks: [Int]
+    }
+
+    /// Causes shared by several items' warnings, most frequent first.
+    public var causes: [Cause] = []
     /// Time spent laying out, drawing and PNG-encoding screens, summed over the tasks that did it
     /// (concurrent tasks overlap, so the sum can exceed the wall time of the sheet and cards stages).
     public var breakdown: [StageFigure] = []

@@ -16,16 +16,21 @@ public struct RunContext: Sendable {
     public var random: any RandomSource
     /// Requests, bytes, cache hits, retries and failures per stage.
     public var stats: FetchStats
+    /// Hosts given up for this run.
+    public var breaker: HostBreaker
 
     /// Creates a context; by default the system clock and randomness and fresh statistics.
     public init(
         progress: any ProgressReporter = SilentProgress(), logger: Logger = Logger(label: "albumreport"),
-        clock: any RunClock = SystemClock(), random: any RandomSource = SystemRandom(), stats: FetchStats = FetchStats()
+        clock: any RunClock = SystemClock(), random: any RandomSource = SystemRandom(),
+        stats: FetchStats = FetchStats(),
+        breaker: HostBreaker = HostBreaker()
     ) {
         self.progress = progress
         self.logger = logger
         self.clock = clock
         self.random = random
         self.stats = stats
+        self.breaker = breaker
     }
 }

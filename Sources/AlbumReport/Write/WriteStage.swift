@@ -25,12 +25,17 @@ struct WriteStage: PipelineStage {
         var manifest: Manifest
         /// The artwork warnings this stage added.
         var warnings: [ReportWarning]
+        /// Causes shared by several items' artwork (a host that does not resolve, `--offline`).
+        var causes: [ReportSummary.Cause]
         var progressDetail: String { "\(manifest.files.count + 2) files" }
     }
 
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
         let selection = input.selection
-        let artworkWarnings = Self.artworkWarnings(input)
+        let failures = Self.artworkFailures(input)
+        let artworkWarnings = selection.items.compactMap { item in
+            failures[item.rank].map { ReportWarning.artwork(item: item, reasons: $0.map(\.reason)) }
+        }
         let render = selection.render
         let manifest = Manifest(
             generator: "albumreport \(AlbumReportVersion.current)",
@@ -52,16 +57,16 @@ struct WriteStage: PipelineStage {
         }
         if Task.isCancelled { throw .cancelled }
         try input.writer.commit(manifest: data, page: input.setup.page.render(manifest))
-        return Output(manifest: manifest, warnings: artworkWarnings)
+        return Output(manifest: manifest, warnings: artworkWarnings, causes: Self.causes(failures))
     }
 
-    /// One warning per item whose artwork could not be drawn, with every reason in pipeline
-    /// order: its thumbnail, the sheet's decoding, its card.
-    static func artworkWarnings(_ input: Input) -> [ReportWarning] {
-        var reasons: [Int: [String]] = [:]
+    /// Every reason an item's artwork could not be drawn, by rank, in pipeline order: its
+    /// thumbnail, the sheet's decoding, its card (each reason once).
+    static func artworkFailures(_ input: Input) -> [Int: [ArtworkFailure]] {
+        var reasons: [Int: [ArtworkFailure]] = [:]
         func add(_ rank: Int, _ failure: ArtworkFailure) {
             var list = reasons[rank, default: []]
-            if !list.contains(failure.reason) { list.append(failure.reason) }
+            if !list.contains(where: { $0.reason == failure.reason }) { list.append(failure) }
             reasons[rank] = list
         }
         for item in input.selection.thumbnailItems {
@@ -71,9 +76,22 @@ struct WriteStage: PipelineStage {
         for card in input.cards.cards {
             if let failure = card.failure, let rank = card.screen.rank { add(rank, failure) }
         }
-        return input.selection.items.compactMap { item in
-            reasons[item.rank].map { ReportWarning.artwork(item: item, reasons: $0) }
+        return reasons
+    }
+
+    /// The causes items share, each with the items behind it, most frequent first: an
+    /// item counts under the first of its reasons that concerns a whole host, `--offline` or the
+    /// address rule.
+    static func causes(_ failures: [Int: [ArtworkFailure]]) -> [ReportSummary.Cause] {
+        var ranksByCause: [String: [Int]] = [:]
+        for (rank, list) in failures {
+            guard let cause = list.lazy.compactMap(\.sharedCause).first else { continue }
+            ranksByCause[cause, default: []].append(rank)
         }
+        return
+            ranksByCause
+            .map { ReportSummary.Cause(stage: Stage.artwork.rawValue, cause: $0.key, ranks: $0.value.sorted()) }
+            .sorted { ($0.ranks.count, $1.cause) > ($1.ranks.count, $0.cause) }
     }
 
     /// The source as recorded in the manifest: the sample by name (its path depends on the install).

@@ -57,7 +57,7 @@ public enum IPAddress: Hashable, Sendable, CustomStringConvertible {
             lower.hasPrefix("0x")
             ? (Substring(lower.dropFirst(2)), 16)
             : lower.count > 1 && lower.hasPrefix("0") ? (Substring(lower.dropFirst()), 8) : (Substring(lower), 10)
-        if digits.isEmpty { return radix == 16 ? 0 : nil }
+        if digits.isEmpty { return nil }
         return UInt64(digits, radix: radix)
     }
 

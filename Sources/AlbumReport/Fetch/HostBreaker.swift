@@ -1,0 +1,53 @@
+import AlbumReportCore
+import Foundation
+import Synchronization
+
+/// A circuit breaker per host for one run: once a host has failed at the connection level
+/// (``FetchError/isHostLevel``: its name does not resolve, it refuses connections, it never
+/// answers) `threshold` times in a row, every later request to it fails at once with the reason
+/// it gave. A host that answers anything (any status) closes the count again. So an offline
+/// runner spends milliseconds, not a timeout per image, on a chart whose artwork host is
+/// unreachable, and a host that accepts connections but never answers costs one deadline per
+/// request in flight.
+public final class HostBreaker: Sendable {
+    private struct Host {
+        var failuresInARow = 0
+        /// Set once the breaker is open.
+        var cause: FetchError?
+    }
+
+    private let hosts = Mutex<[String: Host]>([:])
+    /// Host-level failures in a row that open the breaker.
+    public let threshold: Int
+
+    /// A breaker that opens after `threshold` host-level failures in a row.
+    public init(threshold: Int = 2) {
+        self.threshold = max(threshold, 1)
+    }
+
+    /// The breaker's key for `url`: host and port.
+    static func key(_ url: URL) -> String {
+        "\(url.host?.lowercased() ?? "")\(url.port.map { ":\($0)" } ?? "")"
+    }
+
+    /// Throws the host's failure, for `url`, when its breaker is open.
+    public func check(_ url: URL) throws(FetchError) {
+        if let cause = hosts.withLock({ $0[Self.key(url)]?.cause }) { throw cause.reported(for: url.absoluteString) }
+    }
+
+    /// Records the outcome of a request to `url`: an answer of any kind resets the count; a
+    /// host-level failure adds to it and opens the breaker at the threshold.
+    public func record(_ url: URL, failure: FetchError?) {
+        hosts.withLock { hosts in
+            var host = hosts[Self.key(url), default: Host()]
+            guard host.cause == nil else { return }
+            if let failure, failure.isHostLevel {
+                host.failuresInARow += 1
+                if host.failuresInARow >= threshold { host.cause = failure }
+            } else if failure == nil {
+                host.failuresInARow = 0
+            }
+            hosts[Self.key(url)] = host
+        }
+    }
+}
