@@ -140,6 +140,15 @@ struct GenerateCommand: AsyncParsableCommand {
         logLevel ?? (verbose ? .debug : quiet ? .error : .warning)
     }
 
+    /// Whether `identifier` names a language ISO 639 knows (with any region and script).
+    static func isKnownLocale(_ identifier: String) -> Bool {
+        guard identifier.count <= 64,
+            identifier.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-@=;".contains($0)) }),
+            let code = Locale(identifier: identifier).language.languageCode?.identifier
+        else { return false }
+        return Locale.LanguageCode.isoLanguageCodes.contains { $0.identifier == code }
+    }
+
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1 (got \(limit)).") }
         guard Device.preset(id: device) != nil else {
@@ -150,7 +159,29 @@ struct GenerateCommand: AsyncParsableCommand {
         guard (1...64).contains(concurrency) else {
             throw ValidationError("--concurrency must be from 1 to 64 (got \(concurrency)).")
         }
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be from 0 to 600 seconds.") }
+        guard timeout.isFinite, timeout >= 0.1, timeout <= 600 else {
+            throw ValidationError("--timeout must be from 0.1 to 600 seconds (got \(timeout)).")
+        }
+        if let feed, feed.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError(
+                "--feed is empty. Pass a file, a URL or apple:COUNTRY, or leave --feed out for the embedded sample.")
+        }
+        guard !output.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError("--output is empty. Pass the folder the report is written to (default: Output).")
+        }
+        if let templates {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: templates, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError(
+                    "--templates \(Excerpt.printable(templates)) is not a folder. Pass a folder holding your themes or index.mustache."
+                )
+            }
+        }
+        guard Self.isKnownLocale(locale) else {
+            throw ValidationError(
+                "--locale \(Excerpt.printable(locale)) is not a locale albumreport knows. Use an identifier such as en_US, de_DE, ja_JP or zh-Hant_HK."
+            )
+        }
         if offline && refresh {
             throw ValidationError("--offline and --refresh contradict each other: --refresh asks the server again.")
         }
@@ -267,7 +298,10 @@ struct GenerateCommand: AsyncParsableCommand {
     private static func generateUntilInterrupted(
         _ options: GenerateOptions, transport: any HTTPTransport, progress: any ProgressReporter
     ) async -> Outcome {
-        let signals = Interrupts.stream()
+        let output = options.output
+        let signals = Interrupts.stream(beforeExit: { ReportWriter.removeOwnStaging(for: output) }) { signal in
+            "Interrupted by \(Interrupts.name(of: signal)): the run did not stop within a second, so it was ended and its temporary files removed; the previous report in \(output.path) was left as it was."
+        }
         return await withTaskGroup(of: Outcome?.self, returning: Outcome.self) { group in
             group.addTask {
                 let pipeline = ReportPipeline(transport: transport, progress: progress)

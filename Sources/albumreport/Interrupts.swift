@@ -1,17 +1,41 @@
+import AlbumReport
 import Dispatch
 import Foundation
+import Synchronization
 
 /// SIGINT and SIGTERM as an async sequence. Their default handlers (which end the process at
 /// once) are replaced, so that a run can cancel its work, remove its temporary files and exit
 /// with 130 or 143 itself.
+///
+/// A run stops within about a second whatever it is doing: the first signal also starts a
+/// watchdog on a Dispatch queue (not on Swift's cooperative threads, which a long drawing can
+/// keep busy) that ends the process after `grace` if the run has not stopped by itself. The
+/// previous report is intact either way: it is only ever replaced by one atomic rename, and a
+/// staging folder left behind is removed by the next run.
 enum Interrupts {
-    /// The signals, in the order they arrive.
-    static func stream() -> AsyncStream<Int32> {
+    /// The signals, in the order they arrive; after the first, the process ends within `grace`,
+    /// printing `farewell(signal)` first.
+    static func stream(
+        grace: Duration = .seconds(1), beforeExit: @escaping @Sendable () -> Void = {},
+        farewell: @escaping @Sendable (Int32) -> String
+    ) -> AsyncStream<Int32> {
         AsyncStream { continuation in
+            let armed = Watchdog()
             let sources = [SIGINT, SIGTERM].map { number in
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { continuation.yield(number) }
+                source.setEventHandler {
+                    continuation.yield(number)
+                    guard armed.arm() else { return }
+                    DispatchQueue.global().asyncAfter(deadline: .now() + grace.seconds) {
+                        // A report being swapped in is let finish (milliseconds): it moves the
+                        // user's own files.
+                        for _ in 0..<200 where ReportWriter.isCommitting { usleep(50_000) }
+                        beforeExit()
+                        FileHandle.standardError.write(Data((farewell(number) + "\n").utf8))
+                        _exit(exitStatus(for: number))
+                    }
+                }
                 source.resume()
                 return source
             }
@@ -21,6 +45,19 @@ enum Interrupts {
                 // Ctrl-C works again once nobody listens (while the client shuts down, say).
                 signal(SIGINT, SIG_DFL)
                 signal(SIGTERM, SIG_DFL)
+            }
+        }
+    }
+
+    /// Whether the watchdog has been started (once, by the first signal).
+    private final class Watchdog: Sendable {
+        private let started = Mutex(false)
+
+        /// True the first time only.
+        func arm() -> Bool {
+            started.withLock { started in
+                defer { started = true }
+                return !started
             }
         }
     }

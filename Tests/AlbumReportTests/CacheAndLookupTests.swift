@@ -189,7 +189,7 @@ struct LookupTests {
         let manifest = try JSONDecoder().decode(
             Manifest.self, from: Data(contentsOf: scratch.url.appendingPathComponent("manifest.json")))
         for item in manifest.items {
-            #expect(item.copyright == "℗ 2025 Label of \(item.id)")
+            #expect(item.copyright == "℗ 2025 Label of \(item.id ?? "")")
         }
         #expect(summary.warnings.filter { $0.stage == .enrich }.isEmpty)
         #expect(summary.network["enrich"]?.requests == 1)

@@ -72,7 +72,7 @@ struct GenerateTests {
             let item = try #require(manifest.items.first { $0.rank == thumbnail.rank })
             let pixel = sheetPNG.image.pixel(
                 x: thumbnail.pixels.x + thumbnail.pixels.width / 2, y: thumbnail.pixels.y + thumbnail.pixels.height / 2)
-            #expect(pixel == chart.colors[item.id])
+            #expect(pixel == chart.colors[item.id ?? ""])
         }
         for separator in sheet.elements where separator.name == "separator" {
             #expect(separator.pixels.height == 1)
@@ -257,5 +257,48 @@ struct RefreshTests {
         let second = try await run(chart.feedURL, output.url)
         #expect(second.stages.first { $0.name == "cards" }?.detail == "5 cards (4 unchanged, reused)")
         #expect(second.files == first.files)
+    }
+}
+
+@Suite("Partial entries still render")
+struct PartialEntryTests {
+    @Test(
+        "an entry without id, url or artist is drawn: rank as identity, slug from its name, a disabled button linking nowhere, one warning per missing field"
+    )
+    func partial() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let art = try AlbumReportGraphicsTestImage.solid(RGBA(red: 200, green: 30, blue: 30), edge: 100)
+        try art.write(to: folder.url.appendingPathComponent("art.png"))
+        let feed = """
+            {"feed": {"title": "Top Albums", "country": "us", "results": [
+              {"name": "Album Without Anything", "artworkUrl100": "art.png"},
+              {"id": "123", "name": "Full Album", "artistName": "Artist", "url": "https://music.apple.com/us/album/123",
+               "artworkUrl100": "art.png", "copyright": "℗ 2024"},
+              {"id": "124", "artistName": "No Name"}
+            ]}}
+            """
+        try Data(feed.utf8).write(to: folder.url.appendingPathComponent("feed.json"))
+        let output = folder.url.appendingPathComponent("out")
+        let summary = try await generateOnce(.file(folder.url.appendingPathComponent("feed.json")), output: output)
+        let decode = summary.warnings.filter { $0.stage == .decode }
+        #expect(decode.filter { $0.rank == 1 }.count == 3, "\(decode)")
+        #expect(decode.contains { $0.rank == 1 && $0.message.contains("has no \"url\"") })
+        #expect(decode.contains { $0.rank == 3 && $0.message.contains("it was skipped") })
+        #expect(summary.cardsRendered == 2)
+
+        let manifest = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
+        #expect(manifest.items.first?.id == nil)
+        let card = try #require(manifest.screens.first { $0.rank == 1 && $0.kind == .card })
+        #expect(card.file == "cards/001-album-without-anything.png")
+        let button = try #require(card.elements.first { $0.name == "button" })
+        #expect(button.link == nil)
+        let theme = try Theme.shipped()
+        let png = try PNGFile(output.appendingPathComponent(card.file))
+        let fill = png.image.pixel(x: button.pixels.x + 20, y: button.pixels.y + button.pixels.height / 2)
+        #expect(fill == theme.colors.disabledButtonFill.over(theme.colors.background), "drawn disabled")
+        let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.components(separatedBy: "music.apple.com/us/album/123").count == 2, "only the full album links")
     }
 }

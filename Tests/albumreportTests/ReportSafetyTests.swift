@@ -71,6 +71,33 @@ struct ReportSafetyTests {
         #expect(Self.leftovers(next: output).isEmpty)
     }
 
+    @Test("SIGTERM ends a run within seconds wherever it is: here, drawing a 2,000-row sheet of a 100,000-entry feed")
+    func terminatedWhileDrawing() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let output = scratch.url.appendingPathComponent("Output")
+        let previous = try await ProductBinary.run(
+            ["generate", "--limit", "2", "--output", "Output", "-q"], in: scratch.url)
+        #expect(previous.exitCode == 0)
+        let before = try Self.hashes(output)
+        let results = (0..<100_000).map {
+            ["id": "\($0)", "name": "Album \($0) " + String(repeating: "long name ", count: 8)]
+        }
+        try JSONSerialization.data(withJSONObject: ["feed": ["title": "Top", "results": results]])
+            .write(to: scratch.url.appendingPathComponent("many.json"))
+        let start = ContinuousClock.now
+        let run = try await ProductBinary.run(
+            executable: ProductBinary.productsDirectory.appendingPathComponent("albumreport"),
+            ["generate", "--feed", "many.json", "--output", "Output", "--no-cards"], in: scratch.url,
+            signal: (SIGTERM, { $0.contains("[6/9] artwork") }))
+        #expect(run.exitCode == 143, "\(run.standardError.suffix(600))")
+        #expect(run.standardError.contains("Interrupted by SIGTERM"))
+        // A bound that catches a run that goes on for minutes, not a speed target.
+        #expect(ContinuousClock.now - start < .seconds(60))
+        #expect(try Self.hashes(output) == before)
+        #expect(Self.leftovers(next: output).isEmpty)
+    }
+
     @Test("a run killed with SIGKILL mid-write leaves the previous report; the next run cleans up and succeeds")
     func killed() async throws {
         let scratch = try TemporaryDirectory()

@@ -16,6 +16,8 @@ public enum ArtworkFailure: Error, Sendable, Equatable, CustomStringConvertible 
     case empty(source: String)
     /// Not a PNG, JPEG, GIF or WebP; `markup` when it starts like an HTML or XML page.
     case notAnImage(source: String, markup: Bool)
+    /// An image in a format the renderer does not draw (BMP, TIFF, HEIC, …).
+    case unsupportedFormat(source: String, format: String)
     /// A header declaring a width or height of zero.
     case emptyImage(source: String, width: Int, height: Int)
     /// A header declaring more pixels than are ever decoded.
@@ -34,6 +36,8 @@ public enum ArtworkFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .empty(let source): return "\(source) is empty (0 bytes)"
         case .notAnImage(let source, let markup):
             return "\(source) is not an image\(markup ? " (it is an HTML or XML page)" : "")"
+        case .unsupportedFormat(let source, let format):
+            return "\(source) is a \(format) image, a format albumreport does not draw (PNG, JPEG, GIF and WebP are)"
         case .emptyImage(let source, let width, let height):
             return "\(source) declares an empty \(width) × \(height) image"
         case .tooManyPixels(let source, let width, let height, let limit):
@@ -51,6 +55,7 @@ public enum ArtworkFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .fetch(let error): return error.statisticsKey
         case .empty: return "empty"
         case .notAnImage: return "not-an-image"
+        case .unsupportedFormat: return "unsupported-format"
         case .emptyImage: return "empty-image"
         case .tooManyPixels: return "too-many-pixels"
         case .truncatedJPEG: return "truncated"

@@ -111,6 +111,9 @@ public struct ArtworkLoader: Sendable {
     static func check(_ data: Data, source: String) -> ArtworkOutcome {
         guard !data.isEmpty else { return .failed(.empty(source: source)) }
         guard let header = ImageHeader.read(data) else {
+            if let format = ImageHeader.unsupportedFormat(of: data) {
+                return .failed(.unsupportedFormat(source: source, format: format))
+            }
             let markup = data.prefix(16).first.map { $0 == UInt8(ascii: "<") } ?? false
             return .failed(.notAnImage(source: source, markup: markup))
         }
@@ -141,6 +144,9 @@ public struct ArtworkLoader: Sendable {
         guard FileManager.default.fileExists(atPath: realPath) else {
             return .failure(.fetch(.fileNotFound(path: url.path)))
         }
+        if let problem = FileProblem.reading(realPath) {
+            return .failure(.fetch(.fileUnreadable(path: url.path, detail: problem)))
+        }
         let size = (try? FileManager.default.attributesOfItem(atPath: realPath)[.size] as? Int) ?? 0
         guard size <= fetcher.limits.maximumBytes else {
             return .failure(.fetch(.tooLarge(url: url.path, limit: fetcher.limits.maximumBytes)))
@@ -148,7 +154,7 @@ public struct ArtworkLoader: Sendable {
         do {
             return .success(try Data(contentsOf: URL(fileURLWithPath: realPath)))
         } catch {
-            return .failure(.fetch(.fileUnreadable(path: url.path, detail: error.localizedDescription)))
+            return .failure(.fetch(.fileUnreadable(path: url.path, detail: FileProblem.describe(error))))
         }
     }
 }

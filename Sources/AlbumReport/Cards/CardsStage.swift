@@ -26,13 +26,15 @@ struct CardsStage: PipelineStage {
         /// Whether the previous report's PNG was reused.
         var reused = false
         var timings = RenderTimings()
+        /// The warning of a card whose text did not all fit.
+        var clipped: ReportWarning?
     }
 
     struct Output: StageOutput {
         /// The cards, in file order.
         var cards: [Card]
         var timings: RenderTimings { cards.reduce(RenderTimings()) { $0 + $1.timings } }
-        var warnings: [ReportWarning] { [] }
+        var warnings: [ReportWarning] { cards.compactMap(\.clipped) }
         var progressDetail: String {
             let reused = cards.filter(\.reused).count
             return "\(cards.count) cards" + (reused > 0 ? " (\(reused) unchanged, reused)" : "")
@@ -85,6 +87,13 @@ struct CardsStage: PipelineStage {
             render.renderSalt, "card", feed.title, feed.country ?? "", RenderCache.json(selection.record(item)),
             image.map { SHA256.hex(of: $0) } ?? "none",
         ])
+        let clipped =
+            layout.isClipped
+            ? ReportWarning(
+                stage: Self.stage, rank: item.rank, itemID: item.id,
+                message:
+                    "The card of “\(Excerpt.printable(item.title))” would be taller than the \(Int(CardLayout.maximumHeight(for: render.device))) points albumreport draws; the text that did not fit was left out."
+            ) : nil
         var elements = layout.elements.map { Manifest.ElementRecord($0, scale: render.device.scale) }
         if let index = elements.lastIndex(where: { $0.name == "button" }) { elements[index].link = item.storeURL }
         var screen = Manifest.ScreenRecord(
@@ -97,7 +106,7 @@ struct CardsStage: PipelineStage {
                 file: Manifest.FileRecord(
                     path: path, widthPixels: previous.width, heightPixels: previous.height, bytes: written.bytes,
                     sha256: written.sha256),
-                screen: screen, failure: loadFailure, reused: true, timings: timings)
+                screen: screen, failure: loadFailure, reused: true, timings: timings, clipped: clipped)
         }
         let png: Data
         let size: (width: Int, height: Int)
@@ -125,6 +134,6 @@ struct CardsStage: PipelineStage {
             file: Manifest.FileRecord(
                 path: path, widthPixels: size.width, heightPixels: size.height, bytes: written.bytes,
                 sha256: written.sha256),
-            screen: screen, failure: failure ?? loadFailure, timings: timings)
+            screen: screen, failure: failure ?? loadFailure, timings: timings, clipped: clipped)
     }
 }

@@ -31,8 +31,19 @@ struct DecodeStage: PipelineStage {
             throw .decode(error)
         }
         let feed = decoded.feed
-        return Output(
-            feed: feed, items: input.limit.map { Array(feed.items.prefix($0)) } ?? feed.items,
-            encoding: decoded.detectedEncoding, warnings: decoded.warnings)
+        let limit = min(input.limit ?? .max, FeedLimits.items)
+        let items = Array(feed.items.prefix(limit))
+        // Warnings about entries past the last one drawn concern nothing the report shows.
+        let lastRank = feed.items.count > limit ? items.last?.rank ?? 0 : .max
+        var warnings = decoded.warnings.filter { ($0.rank ?? 0) <= lastRank }
+        if feed.items.count > limit, limit == FeedLimits.items {
+            warnings.append(
+                ReportWarning(
+                    stage: Self.stage,
+                    message:
+                        "The feed has \(feed.items.count) entries; albumreport draws at most the first \(FeedLimits.items) (pass --limit N to choose fewer)."
+                ))
+        }
+        return Output(feed: feed, items: items, encoding: decoded.detectedEncoding, warnings: warnings)
     }
 }

@@ -55,17 +55,17 @@ struct EnrichStage: PipelineStage {
             switch await Self.lookUp(url, fetcher: fetcher) {
             case .success(let found):
                 records.merge(found) { first, _ in first }
-            case .failure(let reason):
+            case .failure(let failure):
                 fetcher.stats.recordFailure(Self.stage, key: "lookup")
                 warnings.append(
                     ReportWarning(
                         stage: Self.stage,
                         message:
-                            "The iTunes Lookup API could not be used (\(reason)), so some cards show no copyright line. Try again later, or pass --no-enrich."
+                            "The iTunes Lookup API could not be used (\(failure.reason)), so some cards show no copyright line. Try again later, or pass --no-enrich."
                     ))
             }
         }
-        let missing = needing.filter { records[$0.id] == nil }.map { "#\($0.rank)" }
+        let missing = needing.filter { item in item.id.map { records[$0] == nil } ?? true }.map { "#\($0.rank)" }
         if warnings.isEmpty, !missing.isEmpty {
             warnings.append(
                 ReportWarning(

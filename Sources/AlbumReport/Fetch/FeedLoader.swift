@@ -108,12 +108,11 @@ public struct FeedLoader: Sendable {
 
     private func readFile(_ url: URL, source: FeedSource) throws(ReportError) -> Data {
         let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: path) else {
             throw .fetch(source: source.description, .fileNotFound(path: path))
         }
-        guard !isDirectory.boolValue else {
-            throw .fetch(source: source.description, .fileUnreadable(path: path, detail: "it is a folder, not a file"))
+        if let problem = FileProblem.reading(path) {
+            throw .fetch(source: source.description, .fileUnreadable(path: path, detail: problem))
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size <= Self.maximumFeedBytes else {
@@ -125,7 +124,7 @@ public struct FeedLoader: Sendable {
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw .fetch(source: source.description, .fileUnreadable(path: path, detail: error.localizedDescription))
+            throw .fetch(source: source.description, .fileUnreadable(path: path, detail: FileProblem.describe(error)))
         }
     }
 }

@@ -36,7 +36,7 @@ public enum ReportMerger {
             do {
                 data = try manifest.encoded()
             } catch {
-                throw ReportError.write(path: ReportWriter.manifestName, detail: error.localizedDescription)
+                throw ReportError.write(path: ReportWriter.manifestName, detail: FileProblem.describe(error))
             }
             try writer.commit(manifest: data, page: page.render(manifest))
         } catch let error as ReportError {

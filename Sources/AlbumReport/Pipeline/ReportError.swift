@@ -39,6 +39,11 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
         case .fetch(let source, .offline):
             return
                 "\(source) was not fetched: with --offline the feed must come from the cache or a file, and there is no cached copy. Run once without --offline to cache it, or pass --feed PATH."
+        case .fetch(let source, .fileNotFound(let path)):
+            return
+                "\(source) could not be read: the file \(path) does not exist. Check the path, or pass another --feed."
+        case .fetch(let source, .fileUnreadable(_, let detail)):
+            return "\(source) could not be read: \(detail). Pass another --feed."
         case .fetch(let source, let error):
             return
                 "\(source) could not be fetched: \(error). Check the address and your connection, or pass --feed PATH."

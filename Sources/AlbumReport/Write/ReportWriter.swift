@@ -1,6 +1,7 @@
 import AlbumReportCore
 import CFileSwap
 import Foundation
+import Synchronization
 
 /// Writes a report atomically: the whole new report is built in a hidden folder next to the
 /// output folder (`.Output.albumreport-PID-XXXXXXXX`) and swapped in with one atomic exchange
@@ -65,7 +66,7 @@ public struct ReportWriter: Sendable {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
             try Data().write(to: staging.appendingPathComponent(stagingMarker))
         } catch {
-            throw .write(path: base.path, detail: error.localizedDescription)
+            throw .write(path: base.path, detail: FileProblem.describe(error))
         }
         return ReportWriter(output: output, staging: staging, inPlace: inPlace)
     }
@@ -95,7 +96,7 @@ public struct ReportWriter: Sendable {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
         } catch {
-            throw .write(path: url.path, detail: error.localizedDescription)
+            throw .write(path: url.path, detail: FileProblem.describe(error))
         }
         return (data.count, knownSHA256 ?? SHA256.hex(of: data))
     }
@@ -111,13 +112,15 @@ public struct ReportWriter: Sendable {
             }
             return StagedFile(url: url, handle: try FileHandle(forWritingTo: url))
         } catch {
-            throw .write(path: url.path, detail: error.localizedDescription)
+            throw .write(path: url.path, detail: FileProblem.describe(error))
         }
     }
 
     /// Finishes the report: writes the manifest and page, carries the user's own files over from
     /// the output folder, swaps the new report in and removes the old one.
     public func commit(manifest: Data, page: Data?) throws(ReportError) {
+        Self.commits.withLock { $0 += 1 }
+        defer { Self.commits.withLock { $0 -= 1 } }
         _ = try stage(manifest, at: Self.manifestName)
         if let page { _ = try stage(page, at: GalleryPage.fileName) }
         let manager = FileManager.default
@@ -196,7 +199,7 @@ public struct ReportWriter: Sendable {
             throw .write(
                 path: folder.path,
                 detail:
-                    "it cannot be read, so your files in it could not be kept (\(error.localizedDescription)); nothing was changed"
+                    "it cannot be read, so your files in it could not be kept (\(FileProblem.describe(error))); nothing was changed"
             )
         }
         for name in names {
@@ -221,7 +224,7 @@ public struct ReportWriter: Sendable {
                     do {
                         try manager.createDirectory(at: to, withIntermediateDirectories: true)
                     } catch {
-                        throw .write(path: to.path, detail: error.localizedDescription)
+                        throw .write(path: to.path, detail: FileProblem.describe(error))
                     }
                     Self.copyAttributes(from: from, to: to)
                 }
@@ -233,7 +236,7 @@ public struct ReportWriter: Sendable {
                     do {
                         try manager.copyItem(at: from, to: to)
                     } catch {
-                        throw .write(path: to.path, detail: error.localizedDescription)
+                        throw .write(path: to.path, detail: FileProblem.describe(error))
                     }
                 }
             }
@@ -297,7 +300,24 @@ public struct ReportWriter: Sendable {
     }
 
     /// Staging folders of runs that were killed (their process is gone).
-    static func removeAbandonedStaging(in parent: URL, name: String) {
+    /// Commits in progress in this process (a hard stop waits for them: a commit moves the
+    /// user's own files, and must not be cut short).
+    private static let commits = Mutex(0)
+
+    /// Whether a commit is in progress.
+    public static var isCommitting: Bool { commits.withLock { $0 > 0 } }
+
+    /// Removes this process's staging folders for `output` (before a hard stop: no commit is in
+    /// progress then, so they hold only files this run wrote).
+    public static func removeOwnStaging(for output: URL) {
+        let output = resolved(output)
+        for base in [output.deletingLastPathComponent(), output] {
+            removeAbandonedStaging(in: base, name: output.lastPathComponent, process: getpid())
+        }
+    }
+
+    /// Staging folders for `name` in `parent` whose process is gone, or that belong to `process`.
+    static func removeAbandonedStaging(in parent: URL, name: String, process: Int32? = nil) {
         let prefix = ".\(name).albumreport-"
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         where entry.hasPrefix(prefix) {
@@ -308,7 +328,7 @@ public struct ReportWriter: Sendable {
                 FileManager.default.fileExists(
                     atPath: parent.appendingPathComponent(entry).appendingPathComponent(stagingMarker).path)
             else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
+            if pid == process || (kill(pid, 0) != 0 && errno == ESRCH) {
                 try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
             }
         }
@@ -345,7 +365,7 @@ public final class StagedFile {
             hasher.update(data)
             bytes += data.count
         } catch {
-            failure = error.localizedDescription
+            failure = FileProblem.describe(error)
         }
     }
 
@@ -354,7 +374,7 @@ public final class StagedFile {
         do {
             try handle.close()
         } catch {
-            failure = failure ?? error.localizedDescription
+            failure = failure ?? FileProblem.describe(error)
         }
         if let failure { throw .write(path: url.path, detail: failure) }
         return (bytes, hasher.finalize().map { String(format: "%02x", $0) }.joined())

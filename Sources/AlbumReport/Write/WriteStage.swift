@@ -53,7 +53,7 @@ struct WriteStage: PipelineStage {
         do {
             data = try manifest.encoded()
         } catch {
-            throw .write(path: ReportWriter.manifestName, detail: error.localizedDescription)
+            throw .write(path: ReportWriter.manifestName, detail: FileProblem.describe(error))
         }
         if Task.isCancelled { throw .cancelled }
         try input.writer.commit(manifest: data, page: input.setup.page.render(manifest))

@@ -34,6 +34,27 @@ public struct ImageHeader: Sendable, Hashable {
         return nil
     }
 
+    /// The name of an image format the renderer does not draw (BMP, TIFF, HEIC, AVIF, …) that
+    /// `bytes` start like, so that such artwork is called unsupported rather than "not an image".
+    public static func unsupportedFormat(of bytes: some Collection<UInt8>) -> String? {
+        let head = Array(bytes.prefix(64))
+        func starts(_ prefix: [UInt8]) -> Bool { head.starts(with: prefix) }
+        if starts(Array("BM".utf8)), head.count >= 26 { return "BMP" }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
+        if starts([0x00, 0x00, 0x01, 0x00]) || starts([0x00, 0x00, 0x02, 0x00]) { return "ICO" }
+        if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) { return "JPEG XL" }
+        if starts(Array("8BPS".utf8)) { return "Photoshop" }
+        if starts(Array("%PDF".utf8)) { return "PDF" }
+        if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) {
+            let brand = String(decoding: head[8..<12], as: UTF8.self)
+            if ["avif", "avis"].contains(brand) { return "AVIF" }
+            if ["heic", "heix", "hevc", "mif1", "msf1"].contains(brand) { return "HEIC" }
+        }
+        let text = String(decoding: head, as: UTF8.self).lowercased()
+        if text.contains("<svg") { return "SVG" }
+        return nil
+    }
+
     /// Whether a JPEG's last marker is End Of Image (a cut-off download is not).
     public static func jpegIsComplete(_ bytes: some BidirectionalCollection<UInt8>) -> Bool {
         let tail = Array(bytes.suffix(64).reversed().drop(while: { $0 == 0x00 || $0 == 0x0A || $0 == 0x0D }))

@@ -9,8 +9,14 @@ enum AppleRSSDecoding {
         for (index, entry) in results.enumerated() {
             let rank = index + 1
             switch item(from: entry, rank: rank) {
-            case .success(let item):
+            case .success(let (item, cut)):
                 items.append(item)
+                if !cut.isEmpty {
+                    warnings.append(
+                        FeedLimits.warning(
+                            rank: rank, id: item.id, index: index, fields: cut, limit: FeedLimits.textCharacters))
+                }
+                warnings += missingFields(of: item, index: index)
             case .failure(let problem):
                 warnings.append(
                     ReportWarning(
@@ -20,9 +26,21 @@ enum AppleRSSDecoding {
                     ))
             }
         }
+        var cutTitle: [String] = []
+        let title = FeedLimits.clip(
+            JSONField.string(feed["title"]) ?? "Top Albums", to: FeedLimits.titleCharacters, field: "title",
+            cut: &cutTitle)
+        if !cutTitle.isEmpty {
+            warnings.append(
+                ReportWarning(
+                    stage: .decode,
+                    message:
+                        "The feed's title is very long; only the first \(FeedLimits.titleCharacters) characters are drawn."
+                ))
+        }
         let decoded = Feed(
             format: format(of: feed),
-            title: JSONField.string(feed["title"]) ?? "Top Albums",
+            title: title ?? "Top Albums",
             country: JSONField.string(feed["country"])?.lowercased(),
             updated: JSONField.string(feed["updated"]),
             copyright: JSONField.string(feed["copyright"]),
@@ -37,35 +55,58 @@ enum AppleRSSDecoding {
         var reason: String
     }
 
-    static func item(from entry: Any, rank: Int) -> Result<FeedItem, EntryProblem> {
+    /// The item of one entry and the names of the fields cut to ``FeedLimits/textCharacters``.
+    static func item(from entry: Any, rank: Int) -> Result<(FeedItem, [String]), EntryProblem> {
         guard let object = entry as? [String: Any] else {
             return .failure(EntryProblem(id: nil, reason: "is not an object"))
         }
         let id = JSONField.string(object["id"])
-        guard let id else {
-            return .failure(EntryProblem(id: nil, reason: "has no \"id\""))
-        }
-        guard let name = object["name"] as? String else {
-            let reason = object["name"] == nil ? "has no album \"name\"" : "has a \"name\" that is not text"
+        guard let name = object["name"] as? String, !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            let reason =
+                object["name"] == nil
+                ? "has no album \"name\""
+                : object["name"] is String ? "has an empty \"name\"" : "has a \"name\" that is not text"
             return .failure(EntryProblem(id: id, reason: reason))
         }
-        let genres: [String] = (object["genres"] as? [Any] ?? []).compactMap { genre in
-            if let named = genre as? [String: Any] { return JSONField.string(named["name"]) }
-            return JSONField.string(genre)
+        let limit = FeedLimits.textCharacters
+        var cut: [String] = []
+        let genres: [String] = (object["genres"] as? [Any] ?? []).prefix(FeedLimits.genres).compactMap { genre in
+            let name = (genre as? [String: Any]).map { JSONField.string($0["name"]) } ?? JSONField.string(genre)
+            return FeedLimits.clip(name, to: limit, field: "genre", cut: &cut)
         }
-        return .success(
-            FeedItem(
-                rank: rank,
-                id: id,
-                title: name,
-                artistName: JSONField.string(object["artistName"]),
-                artworkURL: JSONField.string(object["artworkUrl100"]),
-                storeURL: JSONField.string(object["url"]),
-                releaseDate: JSONField.string(object["releaseDate"]).flatMap(PartialDate.init(parsing:)),
-                genres: genres,
-                copyright: JSONField.string(object["copyright"]),
-                contentAdvisoryRating: JSONField.string(object["contentAdvisoryRating"])
-            ))
+        // URLs are never drawn and never cut; a huge one fails as a URL would.
+        let item = FeedItem(
+            rank: rank,
+            id: JSONField.string(object["id"]).map { String($0.prefix(64)) },
+            title: FeedLimits.clip(name, to: limit, field: "name", cut: &cut) ?? name,
+            artistName: FeedLimits.clip(
+                JSONField.string(object["artistName"]), to: limit, field: "artistName", cut: &cut),
+            artworkURL: JSONField.string(object["artworkUrl100"]),
+            storeURL: JSONField.string(object["url"]),
+            releaseDate: JSONField.string(object["releaseDate"]).flatMap {
+                PartialDate(parsing: String($0.prefix(40)))
+            },
+            genres: genres,
+            copyright: FeedLimits.clip(JSONField.string(object["copyright"]), to: limit, field: "copyright", cut: &cut),
+            contentAdvisoryRating: JSONField.string(object["contentAdvisoryRating"]).map { String($0.prefix(40)) }
+        )
+        return .success((item, cut))
+    }
+
+    /// One warning per field a drawable entry lacks, saying what the report does without it.
+    static func missingFields(of item: FeedItem, index: Int) -> [ReportWarning] {
+        let name = "Entry \(index) of the feed (“\(TextNormalizer.normalize(item.title).prefix(80))”)"
+        var consequences: [String] = []
+        if item.id == nil {
+            consequences.append("has no \"id\": its rank identifies it, and its copyright is not looked up")
+        }
+        if item.storeURL == nil {
+            consequences.append("has no \"url\": its card's button is drawn disabled and links nowhere")
+        }
+        if item.artistName == nil { consequences.append("has no \"artistName\": no artist line is drawn") }
+        return consequences.map {
+            ReportWarning(stage: .decode, rank: item.rank, itemID: item.id, message: "\(name) \($0).")
+        }
     }
 
     static func format(of feed: [String: Any]) -> FeedFormat {

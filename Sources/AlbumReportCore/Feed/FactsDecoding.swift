@@ -16,8 +16,10 @@ enum FactsDecoding {
                         message: "Row \(index) of the feed is not an object; it was skipped."))
                 continue
             }
-            let rowTitle = text(row["title"])
-            let description = text(row["description"])
+            var cut: [String] = []
+            let rowTitle = FeedLimits.clip(text(row["title"]), to: FeedLimits.textCharacters, field: "title", cut: &cut)
+            let description = FeedLimits.clip(
+                text(row["description"]), to: FeedLimits.descriptionCharacters, field: "description", cut: &cut)
             let image = text(row["imageHref"])
             if rowTitle == nil && description == nil && image == nil {
                 warnings.append(
@@ -26,10 +28,19 @@ enum FactsDecoding {
                         message: "Row \(index) of the feed has no title, description or image; it was skipped."))
                 continue
             }
+            if !cut.isEmpty {
+                warnings.append(
+                    ReportWarning(
+                        stage: .decode, rank: rank, itemID: id,
+                        message:
+                            "Row \(index) of the feed has a very long \(cut.joined(separator: " and ")); it is cut to \(FeedLimits.textCharacters) characters (a description to \(FeedLimits.descriptionCharacters))."
+                    ))
+            }
             items.append(
                 FeedItem(rank: rank, id: id, title: rowTitle ?? "", description: description, artworkURL: image))
         }
-        let feed = Feed(format: .facts, title: text(title) ?? "Facts", items: items)
+        let feedTitle = text(title).map { FeedLimits.clip($0, to: FeedLimits.titleCharacters).text } ?? "Facts"
+        let feed = Feed(format: .facts, title: feedTitle, items: items)
         return (feed, warnings)
     }
 

@@ -21,6 +21,7 @@ public struct FeedDecoder: Sendable {
     /// Decodes `data`. `source` names where it came from ("The feed at https://…") for messages;
     /// `httpStatus` is mentioned when the body turns out to be an HTML error page.
     public func decode(_ data: Data, source: String, httpStatus: Int? = nil) throws(FeedError) -> Output {
+        if let wide = Self.wideEncoding(of: data) { throw .wideText(source: source, encoding: wide) }
         let repaired = TextEncodingRepair.utf8(from: data)
         let body = repaired.utf8
         guard let first = body.first(where: { !Self.isJSONWhitespace($0) }) else {
@@ -32,13 +33,13 @@ public struct FeedDecoder: Sendable {
         do {
             root = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
         } catch {
-            let last = body.last(where: { !Self.isJSONWhitespace($0) })
-            let opensContainer = first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-            let closesContainer = last == UInt8(ascii: "}") || last == UInt8(ascii: "]")
-            if opensContainer && !closesContainer {
-                throw .truncatedJSON(source: source, byteCount: data.count)
+            guard let syntax = JSONSyntax.firstError(in: body) else {
+                throw .notJSON(source: source, detail: Self.preview(of: body))
             }
-            throw .notJSON(source: source, detail: Self.preview(of: body))
+            if syntax.isTruncation {
+                throw .truncatedJSON(source: source, byteCount: data.count, detail: syntax.description)
+            }
+            throw .notJSON(source: source, detail: syntax.description)
         }
 
         var warnings: [ReportWarning] = []
@@ -73,7 +74,8 @@ public struct FeedDecoder: Sendable {
         }
 
         if feed.items.isEmpty && skipped > 0 {
-            throw .noUsableItems(source: source, skipped: skipped)
+            throw .noUsableItems(
+                source: source, skipped: skipped, reasons: warnings.filter { $0.rank != nil }.map(\.message))
         }
         return Output(feed: feed, warnings: warnings, detectedEncoding: repaired.detectedEncoding)
     }
@@ -84,7 +86,7 @@ public struct FeedDecoder: Sendable {
         switch value {
         case let object as [String: Any]:
             if object["artistName"] != nil && object["name"] != nil {
-                let name = (object["name"] as? String).map { " (\"\($0)\")" } ?? ""
+                let name = (object["name"] as? String).map { " (“\(Excerpt.printable($0))”)" } ?? ""
                 return "a single album entry\(name), not a whole feed"
             }
             return object.isEmpty ? "an empty object" : "an object with the keys \(keys(object))"
@@ -101,15 +103,26 @@ public struct FeedDecoder: Sendable {
 
     static func keys(_ object: [String: Any]) -> String {
         let sorted = object.keys.sorted()
-        let shown = sorted.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")
+        let shown = sorted.prefix(8).map { "\"\(Excerpt.printable($0, limit: 40))\"" }.joined(separator: ", ")
         return sorted.count > 8 ? shown + ", …" : shown
     }
 
     static func preview(of body: Data) -> String {
-        let text = String(decoding: body.prefix(60), as: UTF8.self)
-            .replacingOccurrences(of: "\n", with: " ")
-            .trimmingCharacters(in: .whitespaces)
-        return "it begins with \"\(text)\(body.count > 60 ? "…" : "")\""
+        "it begins with “\(Excerpt.printable(String(decoding: body.prefix(240), as: UTF8.self), limit: 60))”"
+    }
+
+    /// "UTF-16" or "UTF-32" when `data` is such text (a byte-order mark, or the zero bytes every
+    /// ASCII character has in them), else nil.
+    static func wideEncoding(of data: Data) -> String? {
+        let head = Array(data.prefix(64))
+        if head.starts(with: [0xFF, 0xFE, 0, 0]) || head.starts(with: [0, 0, 0xFE, 0xFF]) { return "UTF-32" }
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return "UTF-16" }
+        guard head.count >= 8 else { return nil }
+        let zeros = head.filter { $0 == 0 }.count
+        if zeros * 4 >= head.count * 3 - 4 { return "UTF-32" }
+        let evenZeros = stride(from: 0, to: head.count - 1, by: 2).filter { head[$0] == 0 }.count
+        let oddZeros = stride(from: 1, to: head.count, by: 2).filter { head[$0] == 0 }.count
+        return max(evenZeros, oddZeros) * 2 >= head.count - 2 ? "UTF-16" : nil
     }
 
     /// JSON insignificant whitespace (space, tab, CR, LF).

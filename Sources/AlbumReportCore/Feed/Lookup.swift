@@ -21,7 +21,7 @@ public enum Lookup {
     /// Whether `item` lacks something the Lookup API can give.
     public static func needsLookup(_ item: FeedItem) -> Bool {
         let copyright = TextNormalizer.normalize(item.copyright ?? "")
-        return copyright.isEmpty && isLookupID(item.id)
+        return copyright.isEmpty && isLookupID(item.id ?? "")
     }
 
     /// Apple's album ids are decimal numbers; anything else is never sent.
@@ -32,7 +32,7 @@ public enum Lookup {
     /// One request URL per batch of at most ``batchSize`` distinct ids, in feed order.
     public static func requests(for items: [FeedItem], base: URL) -> [URL] {
         var seen = Set<String>()
-        let ids = items.map(\.id).filter { isLookupID($0) && seen.insert($0).inserted }
+        let ids = items.compactMap(\.id).filter { isLookupID($0) && seen.insert($0).inserted }
         return stride(from: 0, to: ids.count, by: batchSize).compactMap { start in
             var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
             let batch = ids[start..<min(start + batchSize, ids.count)]
@@ -73,7 +73,7 @@ public enum Lookup {
     /// `items` with what they lack filled from `records`; nothing the feed gave is replaced.
     public static func enrich(_ items: [FeedItem], with records: [String: Record]) -> [FeedItem] {
         items.map { item in
-            guard let record = records[item.id] else { return item }
+            guard let id = item.id, let record = records[id] else { return item }
             var enriched = item
             if TextNormalizer.normalize(item.copyright ?? "").isEmpty, let copyright = record.copyright,
                 !TextNormalizer.normalize(copyright).isEmpty

@@ -5,7 +5,7 @@ import Foundation
 /// card grows taller, like a full-page screenshot of a scroll view.
 public struct CardLayout: Sendable, Hashable, Codable {
     public var rank: Int
-    public var itemID: String
+    public var itemID: String?
     /// The canvas size in points (at least the device size).
     public var size: Size
     public var scale: Double
@@ -18,6 +18,14 @@ public struct CardLayout: Sendable, Hashable, Codable {
     public var releaseDate: TextBlock?
     public var copyright: TextBlock?
     public var button: ButtonLayout
+    /// Whether text was left out because the card would have been taller than
+    /// ``maximumHeight(for:)`` (a hostile feed or theme; never a real chart).
+    public var isClipped = false
+
+    /// The tallest card drawn, in points: 40 screens, and never more pixels than a canvas may have.
+    public static func maximumHeight(for device: Device) -> Double {
+        min(device.size.height * 40, 60_000 / device.scale)
+    }
 
     /// Lays out the card of `item` for `device`; dates are formatted for `locale`.
     public static func make(
@@ -44,39 +52,52 @@ public struct CardLayout: Sendable, Hashable, Codable {
             y = made.frame.maxY
             return made
         }
-        let title = block(item.title, fonts.cardTitle, colors.label, spacingBefore: 0)
-        let artist = block(
+        var title = block(item.title, fonts.cardTitle, colors.label, spacingBefore: 0)
+        var artist = block(
             item.artistName, fonts.cardArtist, colors.secondaryLabel, spacingBefore: metrics.cardTitleArtistSpacing)
         let genreText = item.displayGenres.joined(separator: " · ")
-        let genres = block(
+        var genres = block(
             genreText, fonts.cardDetail, colors.secondaryLabel, spacingBefore: metrics.cardSectionSpacing)
-        let releaseDate = block(
+        var releaseDate = block(
             item.releaseText(locale: locale), fonts.cardDetail,
             colors.secondaryLabel,
             spacingBefore: genres == nil ? metrics.cardSectionSpacing : metrics.cardLineSpacing)
-        let copyright = block(
+        var copyright = block(
             item.copyright, fonts.cardFootnote, colors.tertiaryLabel, spacingBefore: metrics.cardSectionSpacing)
 
-        let contentBottom = y
         let buttonBlockHeight =
             metrics.buttonContentSpacing + metrics.buttonHeight + metrics.buttonBottomMargin + device.safeArea.bottom
+        // A card that would be taller than any canvas keeps the lines that fit above its button.
+        let limit = Self.maximumHeight(for: device) - buttonBlockHeight
+        let isClipped = y > limit
+        if isClipped {
+            title = title?.keepingLines(above: limit)
+            artist = artist?.keepingLines(above: limit)
+            genres = genres?.keepingLines(above: limit)
+            releaseDate = releaseDate?.keepingLines(above: limit)
+            copyright = copyright?.keepingLines(above: limit)
+        }
+        let contentBottom = min(y, max(limit, 0))
         let height = max(device.size.height, contentBottom + buttonBlockHeight)
         let buttonFrame = Rect(
             x: innerX, y: height - device.safeArea.bottom - metrics.buttonBottomMargin - metrics.buttonHeight,
             width: innerWidth, height: metrics.buttonHeight)
         let labelFont = fonts.button
+        // Without a store link the button is drawn as iOS draws a disabled one.
+        let enabled = item.storeURL != nil
         let label = TextBlock.make(
-            item.storeButtonTitle, font: labelFont, color: colors.buttonLabel, x: buttonFrame.x + 12, y: 0,
-            width: buttonFrame.width - 24, alignment: .center, measurer: measurer)
+            item.storeButtonTitle, font: labelFont, color: enabled ? colors.buttonLabel : colors.disabledButtonText,
+            x: buttonFrame.x + 12, y: 0, width: buttonFrame.width - 24, alignment: .center, measurer: measurer)
         let button = ButtonLayout(
-            frame: buttonFrame, cornerRadius: metrics.buttonCornerRadius, fill: colors.tint,
+            frame: buttonFrame, cornerRadius: metrics.buttonCornerRadius,
+            fill: enabled ? colors.tint : colors.disabledButtonFill,
             label: label.moved(toY: buttonFrame.y + (buttonFrame.height - label.frame.height) / 2),
             link: item.storeURL)
 
         return CardLayout(
             rank: item.rank, itemID: item.id, size: Size(width: device.size.width, height: height), scale: device.scale,
             background: colors.background, navigationBar: bar, artwork: artwork, title: title, artist: artist,
-            genres: genres, releaseDate: releaseDate, copyright: copyright, button: button)
+            genres: genres, releaseDate: releaseDate, copyright: copyright, button: button, isClipped: isClipped)
     }
 
     /// Every text block on the card, top to bottom.

@@ -3,7 +3,7 @@ import Foundation
 /// One row of the table sheet.
 public struct RowLayout: Sendable, Hashable, Codable {
     public var rank: Int
-    public var itemID: String
+    public var itemID: String?
     /// The whole row, edge to edge.
     public var frame: Rect
     /// The thumbnail, when the row has artwork (or a placeholder for it).

@@ -12,13 +12,54 @@ public struct ThemeError: Error, Sendable, Equatable, CustomStringConvertible {
 extension Theme {
     /// Decodes a theme file, naming the offending key when a value is missing or malformed.
     public static func decode(_ data: Data, source: String) throws(ThemeError) -> Theme {
+        let theme: Theme
         do {
-            return try JSONDecoder().decode(Theme.self, from: data)
+            theme = try JSONDecoder().decode(Theme.self, from: data)
         } catch let error as DecodingError {
             throw ThemeError(Self.describe(error, source: source))
         } catch {
             throw ThemeError("The theme \(source) could not be read: \(error.localizedDescription)")
         }
+        try theme.checkRanges(source: source)
+        return theme
+    }
+
+    /// The allowed range of each number, in points: wide enough for any sensible design, narrow
+    /// enough that no layout arithmetic overflows or builds a canvas no machine can hold.
+    static func range(of key: String) -> ClosedRange<Double> {
+        switch key {
+        case "size": return 1...200
+        case "lineHeight": return 1...400
+        case "readableContentWidth": return 100...5000
+        case "thumbnailSize", "buttonHeight", "navigationBarHeight", "textRowMinimumHeight": return 1...400
+        case "chevronStrokeWidth": return 0.1...20
+        default: return 0...400
+        }
+    }
+
+    /// Throws a ``ThemeError`` naming the first number outside its ``range(of:)``.
+    func checkRanges(source: String) throws(ThemeError) {
+        var numbers: [(String, Double)] = Mirror(reflecting: metrics).children.compactMap { child in
+            guard let label = child.label, let value = child.value as? Double else { return nil }
+            return ("metrics.\(label)", value)
+        }
+        for child in Mirror(reflecting: fonts).children {
+            guard let label = child.label, let style = child.value as? FontStyle else { continue }
+            numbers += [("fonts.\(label).size", style.size), ("fonts.\(label).lineHeight", style.lineHeight)]
+        }
+        for (key, value) in numbers {
+            let range = Self.range(of: String(key.split(separator: ".").last ?? ""))
+            guard value.isFinite, range.contains(value) else {
+                throw ThemeError(
+                    "The theme \(source) has \(key) = \(Self.format(value)), which is out of range: it must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) points."
+                )
+            }
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
+        return value == value.rounded() ? String(Int64(value)) : "\(value)"
     }
 
     static func describe(_ error: DecodingError, source: String) -> String {

@@ -99,6 +99,31 @@ public struct Theme: Sendable, Hashable, Codable {
         public var buttonLabel: RGBA
         public var placeholderBackground: RGBA
         public var placeholderSymbol: RGBA
+        /// A disabled button's fill (optional in theme files: iOS's tertiary fill by default).
+        public var disabledButton: RGBA?
+        /// A disabled button's label (optional in theme files: iOS's tertiary label by default).
+        public var disabledButtonLabel: RGBA?
+
+        /// Whether the background is dark (the dark appearance's defaults apply).
+        public var isDark: Bool {
+            Int(background.red) + Int(background.green) + Int(background.blue) < 3 * 128
+        }
+
+        /// The disabled button's fill: the theme's, or iOS's tertiary system fill.
+        public var disabledButtonFill: RGBA {
+            disabledButton
+                ?? (isDark
+                    ? RGBA(red: 0x76, green: 0x76, blue: 0x80, alpha: 0x3D)
+                    : RGBA(red: 0x76, green: 0x76, blue: 0x80, alpha: 0x1F))
+        }
+
+        /// The disabled button's label: the theme's, or iOS's tertiary label.
+        public var disabledButtonText: RGBA {
+            disabledButtonLabel
+                ?? (isDark
+                    ? RGBA(red: 0xEB, green: 0xEB, blue: 0xF5, alpha: 0x4D)
+                    : RGBA(red: 0x3C, green: 0x3C, blue: 0x43, alpha: 0x4D))
+        }
     }
 
     /// Text styles by role.

@@ -49,8 +49,9 @@ public struct Feed: Sendable, Hashable, Codable {
 public struct FeedItem: Sendable, Hashable, Codable {
     /// 1-based position in the feed as published (skipped entries keep their rank gap).
     public var rank: Int
-    /// The store's id for albums; `row-N` for facts rows.
-    public var id: String
+    /// The store's id for albums (nil when the feed gives none: the rank identifies the item);
+    /// `row-N` for facts rows.
+    public var id: String?
     /// Album name, or the facts row's title (may be empty for a facts row with only a description).
     public var title: String
     /// The artist, for albums.
@@ -72,7 +73,7 @@ public struct FeedItem: Sendable, Hashable, Codable {
 
     /// Creates an item.
     public init(
-        rank: Int, id: String, title: String, artistName: String? = nil, description: String? = nil,
+        rank: Int, id: String?, title: String, artistName: String? = nil, description: String? = nil,
         artworkURL: String? = nil, storeURL: String? = nil, releaseDate: PartialDate? = nil,
         genres: [String] = [], copyright: String? = nil, contentAdvisoryRating: String? = nil
     ) {

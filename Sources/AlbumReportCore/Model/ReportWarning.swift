@@ -25,8 +25,8 @@ public struct ReportWarning: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// The one warning of an item whose artwork could not be used, for all its `reasons`.
     public static func artwork(item: FeedItem, reasons: [String]) -> ReportWarning {
-        let title = TextNormalizer.normalize(item.title)
-        let name = title.isEmpty ? item.id : "“\(title)”"
+        let title = Excerpt.printable(TextNormalizer.normalize(item.title))
+        let name = title.isEmpty ? item.id ?? "#\(item.rank)" : "“\(title)”"
         return ReportWarning(
             stage: .artwork, rank: item.rank, itemID: item.id,
             message:
