@@ -1,9 +1,9 @@
 # The two quick-start commands are `make demo` and `make test`; each installs missing system
 # packages first (scripts/install-deps.sh says what it installs).
 SWIFT ?= swift
-LINT_PATHS = Package.swift Sources Tests Tools Templates/TemplatesBundle.swift
+LINT_PATHS = Package.swift Sources Tests Tools Templates/TemplatesBundle.swift Fuzz/Package.swift Fuzz/Sources
 
-.PHONY: demo test test-asan test-ubsan deps lint format sample-artwork bench
+.PHONY: demo test test-asan test-ubsan fuzz deps lint format sample-artwork bench
 
 deps:
 	@scripts/install-deps.sh
@@ -36,6 +36,11 @@ test-ubsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-ubsan -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all \
 		-Xlinker -rpath -Xlinker $(UBSAN_RT) -Xlinker $(UBSAN_RT)/libclang_rt.ubsan_standalone-x86_64.so
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(SWIFT) test --skip-build --scratch-path .build-ubsan
+
+## libFuzzer on every parser (Fuzz/), FUZZ_SECONDS each (CI: 30).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 ## swift-format in strict mode, as CI runs it.
 lint:

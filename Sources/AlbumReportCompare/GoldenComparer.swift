@@ -122,19 +122,19 @@ public struct GoldenComparer: Sendable {
         }
         let decodedExpected: GDImage
         let decodedActual: GDImage
-        do {
-            decodedExpected = try GDImage(decoding: expectedData)
-        } catch {
+        switch PNGReader.decode(expectedData, name: expected.path) {
+        case .success(let image): decodedExpected = image
+        case .failure(let problem):
             return PairResult(
                 name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
-                message: "\(expected.path) is not a readable PNG (\(error)).")
+                message: problem.description)
         }
-        do {
-            decodedActual = try GDImage(decoding: actualData)
-        } catch {
+        switch PNGReader.decode(actualData, name: actual.path) {
+        case .success(let image): decodedActual = image
+        case .failure(let problem):
             return PairResult(
                 name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
-                message: "\(actual.path) is not a readable PNG (\(error)).")
+                message: problem.description)
         }
         let expectedPixels = decodedExpected.pixelBuffer()
         let actualPixels = decodedActual.pixelBuffer()
@@ -199,8 +199,10 @@ public struct GoldenComparer: Sendable {
             return .failure(Problem(reason: "\(url.path) could not be read (\(error.localizedDescription))."))
         }
         guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            let kind = ImageHeader.read(data).map { "a \($0.format.rawValue.uppercased()) image" } ?? "not an image"
-            return .failure(Problem(reason: "\(url.path) is not a PNG file (it is \(data.isEmpty ? "empty" : kind))."))
+            if case .failure(let problem) = PNGReader.decode(data, name: url.path) {
+                return .failure(Problem(reason: problem.description))
+            }
+            return .success(data)
         }
         return .success(data)
     }

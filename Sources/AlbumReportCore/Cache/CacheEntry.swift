@@ -93,17 +93,51 @@ public struct HTTPFreshness: Sendable, Hashable {
         }
     }
 
-    /// An HTTP date in any of the three forms RFC 9110 accepts (IMF-fixdate, RFC 850, asctime).
+    /// An HTTP date in any of the three forms RFC 9110 accepts: IMF-fixdate
+    /// (`Sun, 06 Nov 1994 08:49:37 GMT`), RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime
+    /// (`Sun Nov  6 08:49:37 1994`). Parsed by hand, ASCII only: the headers come from any server,
+    /// and Foundation's DateFormatter traps on some byte sequences (found by fuzzing).
     public static func date(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.count <= 64 else { return nil }
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: trimmed) { return date }
+        guard text.utf8.count <= 64, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        let tokens = text.split(whereSeparator: { " ,-".contains($0) }).map(String.init)
+        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        func month(_ token: String) -> Int? { months.firstIndex(of: token.lowercased()).map { $0 + 1 } }
+        func time(_ token: String) -> (Int, Int, Int)? {
+            let parts = token.split(separator: ":").compactMap { Int($0) }
+            guard parts.count == 3, (0...23).contains(parts[0]), (0...59).contains(parts[1]),
+                (0...60).contains(parts[2])
+            else { return nil }
+            return (parts[0], parts[1], parts[2])
         }
-        return nil
+        var day: Int?
+        var monthNumber: Int?
+        var year: Int?
+        var clock: (Int, Int, Int)?
+        switch tokens.count {
+        case 5 where month(tokens[1]) != nil:  // asctime: Sun Nov 6 08:49:37 1994
+            (monthNumber, day, clock, year) = (month(tokens[1]), Int(tokens[2]), time(tokens[3]), Int(tokens[4]))
+        case 6:  // IMF-fixdate or RFC 850: weekday, day, month, year, time, GMT
+            guard tokens[5].uppercased() == "GMT" else { return nil }
+            (day, monthNumber, year, clock) = (Int(tokens[1]), month(tokens[2]), Int(tokens[3]), time(tokens[4]))
+            if let two = year, tokens[3].count == 2 { year = two < 70 ? 2000 + two : 1900 + two }
+        default:
+            return nil
+        }
+        guard let day, let monthNumber, let year, let clock, (1...31).contains(day), (1970...9999).contains(year)
+        else { return nil }
+        let seconds =
+            Double(daysSinceEpoch(year: year, month: monthNumber, day: day)) * 86_400
+            + Double(clock.0 * 3600 + clock.1 * 60 + clock.2)
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's algorithm).
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

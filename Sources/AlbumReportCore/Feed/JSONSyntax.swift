@@ -31,7 +31,7 @@ public struct JSONSyntaxError: Sendable, Hashable, CustomStringConvertible {
         case .endedEarly(let inside):
             return "it ends \(place) in the middle of \(inside)"
         case .trailingBytes:
-            return "a complete JSON value ends before \(place), where \(excerpt) follows"
+            return "a complete JSON value ends \(place), where \(excerpt) follows"
         case .unexpected(let expected):
             return "\(place) there is \(excerpt) where \(expected) should be"
         case .tooDeep(let limit):

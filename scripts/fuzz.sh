@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ (-sanitize=fuzzer,address) and runs each for SECONDS
+# (default 60), with a corpus seeded from the project's own fixtures. A crash, a hang (10 s per
+# input), a leak or an out-of-memory (2 GB) stops the run with the input saved under
+# .build-fuzz/artifacts/; add it as a regression test (Tests/*/HostileInputTests.swift).
+#   scripts/fuzz.sh [SECONDS] [TARGET…]
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(feed image-header theme png cache-entry slug)
+
+cd "$root/Fuzz"
+swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+bin="$(swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --show-bin-path)"
+
+work="$root/.build-fuzz"
+mkdir -p "$work/artifacts"
+seed() {  # seed TARGET FILE… : copies the seeds into the target's corpus folder
+  local corpus="$work/corpus/$1"; shift
+  mkdir -p "$corpus"
+  for file in "$@"; do [ -f "$file" ] && cp "$file" "$corpus/"; done
+}
+seed feed "$root"/Tests/Fixtures/feeds/*.json "$root"/Tests/Fixtures/feeds/scripts/*.json
+seed theme "$root"/Templates/*.json
+seed image-header "$root"/Sources/AlbumReport/Resources/Sample/artwork/10*/*.png "$root"/Tests/AlbumReportTests/Goldens/*.png
+seed png "$root"/Sources/AlbumReport/Resources/Sample/artwork/10*/*.png
+seed cache-entry "$root"/Fuzz/seeds/cache/*
+seed slug "$root"/Fuzz/seeds/slug/*
+
+status=0
+for target in "${targets[@]}"; do
+  echo "fuzz: $target for ${seconds} s"
+  extra=()
+  case "$target" in feed|theme|cache-entry) extra=(-dict="$root/Fuzz/json.dict") ;; esac
+  if ! "$bin/fuzz-$target" "$work/corpus/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+      -rss_limit_mb=2048 -artifact_prefix="$work/artifacts/$target-" -print_final_stats=1 "${extra[@]}" \
+      2> "$work/$target.log"; then
+    echo "fuzz: $target FAILED; see $work/$target.log and $work/artifacts/" >&2
+    tail -n 40 "$work/$target.log" >&2
+    status=1
+  else
+    grep -E "stat::number_of_executed_units|Done [0-9]+ runs" "$work/$target.log" | tail -n 2 | sed "s/^/fuzz: $target: /"
+  fi
+done
+exit $status
