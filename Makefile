@@ -59,5 +59,6 @@ bench: deps
 	$(SWIFT) build -c release --product albumreport-bench
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench report --runs 3
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench fetch --runs 3
+	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench network --runs 3
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench compare
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench text

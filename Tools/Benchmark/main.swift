@@ -12,6 +12,8 @@
 // image's raw rows at the same zlib level, over all cores, and prints render+encode / floor.
 // `fetch` runs 100 albums at 50 ms per image with --concurrency 1, 8 and 16, then 100 albums
 // whose every image is a bomb, and prints wall time, stage times and peak RSS.
+// `network` compares a 100-album chart whose artwork hosts do not resolve with the embedded
+// sample, and measures a host that accepts connections but never answers.
 // `compare` measures decoding two PNGs and comparing them. `text` measures a card's text (layout
 // and drawing) with the HarfBuzz engine against libgd's text call, per card, cold and warm. Layout, render and encode are summed
 // over the tasks that did them (they overlap on both cores, so they can exceed the stage times).
@@ -25,9 +27,13 @@ case "report":
     try await ReportBenchmark(arguments: Array(arguments.dropFirst())).run()
 case "text":
     try await TextBenchmark().run()
+case "network":
+    try await NetworkBenchmark(arguments: Array(arguments.dropFirst())).run()
 case "fetch":
     try await ReportBenchmark(arguments: Array(arguments.dropFirst())).runFetch()
 default:
-    print("usage: albumreport-bench report [--runs N] | fetch [--runs N] | text | compare [EXPECTED.png ACTUAL.png]")
+    print(
+        "usage: albumreport-bench report [--runs N] | fetch [--runs N] | network [--runs N] | text | compare [EXPECTED.png ACTUAL.png]"
+    )
     exit(arguments.isEmpty ? 0 : 64)
 }
