@@ -35,8 +35,11 @@ struct NetworkBenchmark {
         // never resolves: what a runner whose DNS is blocked sees for is1-ssl.mzstatic.com.
         let feed = scratch.appendingPathComponent("offline.json")
         let recorded = try Fixtures.feedData(Fixtures.Feeds.v1Top100)
-        try Data(String(decoding: recorded, as: UTF8.self).replacingOccurrences(of: "mzstatic.com", with: "mzstatic.invalid").utf8)
-            .write(to: feed)
+        try Data(
+            String(decoding: recorded, as: UTF8.self).replacingOccurrences(of: "mzstatic.com", with: "mzstatic.invalid")
+                .utf8
+        )
+        .write(to: feed)
         let offline = try median(
             binary,
             ["generate", "--feed", feed.path, "--output", scratch.appendingPathComponent("offline").path, "--no-cache"])
@@ -54,7 +57,8 @@ struct NetworkBenchmark {
         }
         feedObject["results"] = results
         server.setRoute(
-            "/feed.json", .json(try JSONSerialization.data(withJSONObject: ["feed": feedObject], options: [.sortedKeys])))
+            "/feed.json",
+            .json(try JSONSerialization.data(withJSONObject: ["feed": feedObject], options: [.sortedKeys])))
         let timeout = 2.0
         let stalled = try median(
             binary,
