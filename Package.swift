@@ -57,6 +57,10 @@ let package = Package(
         /// The text engine's C part: ICU's UAX #14 line breaking behind one call (Debian: libicu-dev).
         .target(name: "CText", path: "Sources/CText", linkerSettings: [.linkedLibrary("icuuc")]),
 
+        /// libpng behind one call: PNGs decoded to the exact RGBA they store (no gamma, all 8 bits
+        /// of alpha), for the comparison. libpng's longjmp error handling stays in C.
+        .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
+
         // MARK: - Pure core (Foundation only)
 
         .target(
@@ -76,7 +80,7 @@ let package = Package(
 
         .target(
             name: "AlbumReportCompare",
-            dependencies: ["AlbumReportCore", "AlbumReportGraphics"],
+            dependencies: ["AlbumReportCore", "AlbumReportGraphics", "CPNG"],
             swiftSettings: strictSettings
         ),
 
@@ -86,7 +90,9 @@ let package = Package(
             name: "AlbumReportTemplates",
             path: "Templates",
             exclude: ["README.md"],
-            resources: [.copy("light.json"), .copy("dark.json"), .copy("index.mustache")],
+            resources: [
+                .copy("light.json"), .copy("dark.json"), .copy("index.mustache"), .copy("compare.mustache"),
+            ],
             swiftSettings: strictSettings
         ),
 

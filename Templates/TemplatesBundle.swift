@@ -14,4 +14,9 @@ public enum DefaultTemplates {
     public static var indexTemplate: URL? {
         Bundle.module.url(forResource: "index", withExtension: "mustache")
     }
+
+    /// The shipped `compare.mustache`, the template of `compare`'s HTML report.
+    public static var compareTemplate: URL? {
+        Bundle.module.url(forResource: "compare", withExtension: "mustache")
+    }
 }

@@ -2,23 +2,35 @@ import AlbumReportCore
 import AlbumReportGraphics
 import Foundation
 
-/// Compares PNG files or folders of them: cheap checks first (size from the header, then
-/// identical bytes), then the pixel pass on raw buffers. Writes a diff and a side-by-side image
-/// per mismatch, and with `update` copies the actual image over the expected one.
+/// Compares PNG files, or folders of them matched by relative path: cheap checks first (the
+/// header's size, then identical bytes), then pixelmatch's pixel pass on raw RGBA buffers,
+/// several pairs at once. For every pair that is not a match it puts the images the report shows
+/// in the report folder (the expected and actual images, the diff and a side-by-side), so that
+/// the folder alone, downloaded from CI, shows everything. With `update` it converges: changed
+/// and new images are written over the goldens, and goldens whose actual file is gone removed.
 public struct GoldenComparer: Sendable {
     /// The comparison settings.
     public var options: CompareOptions
-    /// Where `NAME.diff.png` and `NAME.compare.png` go (nil: nowhere).
-    public var diffDirectory: URL?
-    /// Copy the actual image over the expected one for each mismatched or new pair.
+    /// The report folder: images go in its `images/` (nil: no images written).
+    public var reportDirectory: URL?
+    /// Bring the expected side in line with the actual one.
     public var update: Bool
+    /// Pairs compared at once.
+    public var concurrency: Int
 
     /// Creates a comparer.
-    public init(options: CompareOptions = CompareOptions(), diffDirectory: URL? = nil, update: Bool = false) {
+    public init(
+        options: CompareOptions = CompareOptions(), reportDirectory: URL? = nil, update: Bool = false,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.options = options
-        self.diffDirectory = diffDirectory
+        self.reportDirectory = reportDirectory
         self.update = update
+        self.concurrency = max(concurrency, 1)
     }
+
+    /// The folder for images inside the report folder.
+    public static let imagesFolder = "images"
 
     /// Compares two PNG files, or two folders matched by relative path.
     public func compare(expected: URL, actual: URL) async throws(CompareError) -> ComparisonSummary {
@@ -33,41 +45,82 @@ public struct GoldenComparer: Sendable {
         if expectedExists && expectedIsFolder.boolValue != actualIsFolder.boolValue {
             throw .kindMismatch(expected: expected.path, actual: actual.path)
         }
-
-        var pairs: [PairResult] = []
+        let jobs: [Job]
+        var drift: [String] = []
         if actualIsFolder.boolValue {
-            let expectedFiles = expectedExists ? Self.pngFiles(in: expected) : []
-            let actualFiles = Self.pngFiles(in: actual)
-            for name in Set(expectedFiles).union(actualFiles).sorted() {
-                pairs.append(
-                    try await comparePair(
-                        name: name,
-                        expected: expectedFiles.contains(name) ? expected.appendingPathComponent(name) : nil,
-                        actual: actualFiles.contains(name) ? actual.appendingPathComponent(name) : nil,
-                        expectedTarget: expected.appendingPathComponent(name)))
+            let excluded = reportDirectory.map { $0.standardizedFileURL.resolvingSymlinksInPath().path }
+            let expectedFiles = expectedExists ? Self.pngFiles(in: expected, excluding: excluded) : []
+            let actualFiles = Self.pngFiles(in: actual, excluding: excluded)
+            let actualReport = ReportFacts(folder: actual)
+            let expectedReport = ReportFacts(folder: expected)
+            drift = ReportFacts.drift(expected: expectedReport, actual: actualReport)
+            let frames = actualReport ?? expectedReport
+            jobs = Set(expectedFiles).union(actualFiles).sorted().map { name in
+                Job(
+                    name: name, expected: expectedFiles.contains(name) ? expected.appendingPathComponent(name) : nil,
+                    actual: actualFiles.contains(name) ? actual.appendingPathComponent(name) : nil,
+                    target: expected.appendingPathComponent(name),
+                    masks: options.masks(for: name)
+                        + (frames?.elementMasks(for: name, names: options.maskElements) ?? []))
             }
         } else {
-            pairs.append(
-                try await comparePair(
+            jobs = [
+                Job(
                     name: expected.lastPathComponent, expected: expectedExists ? expected : nil, actual: actual,
-                    expectedTarget: expected))
+                    target: expected, masks: options.masks(for: expected.lastPathComponent))
+            ]
         }
-        return ComparisonSummary(expected: expected.path, actual: actual.path, options: options, pairs: pairs)
+        let pairs = try await compareAll(jobs)
+        return ComparisonSummary(
+            expected: expected.path, actual: actual.path, options: options, pairs: pairs, drift: drift,
+            reportDirectory: reportDirectory?.path)
     }
 
-    /// Relative paths of the PNG files below `folder`, sorted.
-    static func pngFiles(in folder: URL) -> [String] {
+    /// One pair to compare.
+    struct Job: Sendable {
+        var name: String
+        var expected: URL?
+        var actual: URL?
+        /// Where `--update` writes the golden.
+        var target: URL
+        var masks: [PixelRect]
+    }
+
+    /// Every job, `concurrency` at a time; results in the jobs' order.
+    private func compareAll(_ jobs: [Job]) async throws(CompareError) -> [PairResult] {
+        do {
+            return try await withThrowingTaskGroup(of: (Int, PairResult).self, returning: [PairResult].self) { group in
+                var pending = jobs.enumerated().makeIterator()
+                var results: [Int: PairResult] = [:]
+                func addNext() {
+                    guard let (index, job) = pending.next() else { return }
+                    group.addTask { (index, try await comparePair(job)) }
+                }
+                for _ in 0..<concurrency { addNext() }
+                while let (index, result) = try await group.next() {
+                    results[index] = result
+                    addNext()
+                }
+                return jobs.indices.compactMap { results[$0] }
+            }
+        } catch let error as CompareError {
+            throw error
+        } catch {
+            throw .writeFailed(path: reportDirectory?.path ?? "", detail: String(describing: error))
+        }
+    }
+
+    /// Relative paths of the PNG files below `folder` (none under `excluded`), sorted.
+    static func pngFiles(in folder: URL, excluding excluded: String? = nil) -> [String] {
         let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
         guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
         var files: [String] = []
         while let relative = enumerator.nextObject() as? String {
-            guard relative.lowercased().hasSuffix(".png"),
-                !relative.hasSuffix(".diff.png"), !relative.hasSuffix(".compare.png")
-            else { continue }
+            guard relative.lowercased().hasSuffix(".png") else { continue }
+            let full = base + "/" + relative
+            if let excluded, full.hasPrefix(excluded + "/") { continue }
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: base + "/" + relative, isDirectory: &isFolder),
-                !isFolder.boolValue
-            {
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
                 files.append(relative)
             }
         }
@@ -76,100 +129,132 @@ public struct GoldenComparer: Sendable {
 
     // MARK: - One pair
 
-    private func comparePair(
-        name: String, expected: URL?, actual: URL?, expectedTarget: URL
-    ) async throws(CompareError)
-        -> PairResult
-    {
-        guard let actual else {
-            return PairResult(
-                name: name, status: .missing, expectedPath: expected?.path,
-                message: "\(name) is expected but the actual side has no such file.")
-        }
+    private func comparePair(_ job: Job) async throws(CompareError) -> PairResult {
+        let name = job.name
+        guard let actual = job.actual else { return try missing(job) }
         let actualData: Data
-        switch Self.readPNG(actual) {
+        switch Self.read(actual) {
         case .success(let data): actualData = data
         case .failure(let problem):
             return PairResult(
-                name: name, status: .error, expectedPath: expected?.path, actualPath: actual.path,
-                message: problem.reason)
+                name: name, status: .error, expectedPath: job.expected?.path, actualPath: actual.path,
+                message: problem.description)
         }
-        guard let expected else {
-            let updated = update ? try copy(actualData, to: expectedTarget) : false
-            return PairResult(
-                name: name, status: .new, actualPath: actual.path, updated: updated,
-                message: "\(name) is new: there is no expected image for it."
-                    + (updated ? " It was recorded as the reference." : " Pass --update to record it."))
-        }
+        guard let expected = job.expected else { return try new(job, actualData: actualData) }
         let expectedData: Data
-        switch Self.readPNG(expected) {
+        switch Self.read(expected) {
         case .success(let data): expectedData = data
         case .failure(let problem):
             return PairResult(
                 name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
-                message: problem.reason)
+                message: problem.description)
         }
-
         // Cheap checks first: identical bytes need no decoding.
         if expectedData == actualData {
             let header = ImageHeader.read(expectedData)
-            let pixels = (header?.width ?? 0) * (header?.height ?? 0)
             return PairResult(
                 name: name, status: .match, expectedPath: expected.path, actualPath: actual.path,
                 difference: PixelDifference(
-                    comparedPixels: pixels, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0),
+                    comparedPixels: (header?.width ?? 0) * (header?.height ?? 0), differentPixels: 0,
+                    antialiasedPixels: 0, maskedPixels: 0),
                 message: "identical bytes")
         }
-        let decodedExpected: GDImage
-        let decodedActual: GDImage
-        switch PNGReader.decode(expectedData, name: expected.path) {
-        case .success(let image): decodedExpected = image
-        case .failure(let problem):
+        let expectedPixels: PixelBuffer
+        let actualPixels: PixelBuffer
+        switch (PNGReader.decode(expectedData, name: expected.path), PNGReader.decode(actualData, name: actual.path)) {
+        case (.success(let one), .success(let two)):
+            (expectedPixels, actualPixels) = (one, two)
+        case (.failure(let problem), _), (_, .failure(let problem)):
             return PairResult(
                 name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
                 message: problem.description)
         }
-        switch PNGReader.decode(actualData, name: actual.path) {
-        case .success(let image): decodedActual = image
-        case .failure(let problem):
-            return PairResult(
-                name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
-                message: problem.description)
-        }
-        let expectedPixels = decodedExpected.pixelBuffer()
-        let actualPixels = decodedActual.pixelBuffer()
+        var options = self.options
+        options.masks = job.masks
         let large = expectedPixels.width * expectedPixels.height > 500_000
-        let bands = large ? max(ProcessInfo.processInfo.activeProcessorCount * 2, 2) : 1
         let (difference, diff) = await PixelComparator.compare(
-            expectedPixels, actualPixels, options: options, diffImage: diffDirectory != nil, bands: bands)
+            expectedPixels, actualPixels, options: options, diffImage: reportDirectory != nil,
+            bands: large ? 2 : 1)
         let matches = difference.matches(options)
         var result = PairResult(
             name: name, status: matches ? .match : .mismatch, expectedPath: expected.path, actualPath: actual.path,
             difference: difference, message: difference.summary)
         guard !matches else { return result }
+        result.images = try reportImages(
+            name, expected: expectedData, actual: actualData, pixels: (expectedPixels, actualPixels), diff: diff)
+        if update {
+            try write(actualData, to: job.target)
+            result.updated = true
+            result.message += "; the golden was updated"
+        }
+        return result
+    }
 
-        if let diffDirectory, let diff {
-            let stem = name.lowercased().hasSuffix(".png") ? String(name.dropLast(4)) : name
-            let diffURL = diffDirectory.appendingPathComponent(stem + ".diff.png")
-            let compareURL = diffDirectory.appendingPathComponent(stem + ".compare.png")
+    private func missing(_ job: Job) throws(CompareError) -> PairResult {
+        var result = PairResult(
+            name: job.name, status: .missing, expectedPath: job.expected?.path,
+            message: "\(job.name) is expected but the actual side has no such file.")
+        if let expected = job.expected, let data = try? Data(contentsOf: expected) {
+            result.images = try reportImages(job.name, expected: data, actual: nil, pixels: nil, diff: nil)
+        }
+        if update, let expected = job.expected {
+            do {
+                try FileManager.default.removeItem(at: expected)
+            } catch {
+                throw .writeFailed(path: expected.path, detail: String(describing: error))
+            }
+            result.updated = true
+            result.message += " Its golden was removed (--update)."
+        } else {
+            result.message += " Pass --update to remove its golden."
+        }
+        return result
+    }
+
+    private func new(_ job: Job, actualData: Data) throws(CompareError) -> PairResult {
+        var result = PairResult(
+            name: job.name, status: .new, actualPath: job.actual?.path,
+            message: "\(job.name) is new: there is no expected image for it.")
+        result.images = try reportImages(job.name, expected: nil, actual: actualData, pixels: nil, diff: nil)
+        if update {
+            try write(actualData, to: job.target)
+            result.updated = true
+            result.message += " It was recorded as the golden (--update)."
+        } else {
+            result.message += " Pass --update to record it."
+        }
+        return result
+    }
+
+    // MARK: - The report's images
+
+    /// Writes the pair's images into the report folder and returns their relative paths.
+    private func reportImages(
+        _ name: String, expected: Data?, actual: Data?, pixels: (PixelBuffer, PixelBuffer)?, diff: PixelBuffer?
+    ) throws(CompareError) -> PairImages? {
+        guard let reportDirectory else { return nil }
+        let stem = Self.imagesFolder + "/" + (name.lowercased().hasSuffix(".png") ? String(name.dropLast(4)) : name)
+        var images = PairImages()
+        func put(_ data: Data, _ suffix: String) throws(CompareError) -> String {
+            let relative = stem + suffix
+            try write(data, to: reportDirectory.appendingPathComponent(relative))
+            return relative
+        }
+        if let expected { images.expected = try put(expected, ".expected.png") }
+        if let actual { images.actual = try put(actual, ".actual.png") }
+        if let diff, let (expectedPixels, actualPixels) = pixels {
             do {
                 let diffImage = try GDImage(diff)
-                try write(diffImage.pngData(compressionLevel: 3), to: diffURL)
-                let sideBySide = try Self.sideBySide([decodedExpected, decodedActual, diffImage])
-                try write(sideBySide.pngData(compressionLevel: 3), to: compareURL)
+                images.diff = try put(try diffImage.pngData(compressionLevel: 3), ".diff.png")
+                let sideBySide = try Self.sideBySide([GDImage(expectedPixels), GDImage(actualPixels), diffImage])
+                images.sideBySide = try put(try sideBySide.pngData(compressionLevel: 3), ".compare.png")
             } catch let error as CompareError {
                 throw error
             } catch {
-                throw .writeFailed(path: diffURL.path, detail: String(describing: error))
+                throw .writeFailed(path: reportDirectory.appendingPathComponent(stem).path, detail: "\(error)")
             }
-            result.diffImagePath = diffURL.path
-            result.compareImagePath = compareURL.path
         }
-        if update {
-            result.updated = try copy(actualData, to: expectedTarget)
-            result.message += "; the reference was updated"
-        }
-        return result
+        return images
     }
 
     /// expected | actual | diff, on a grey ground with gaps.
@@ -186,22 +271,18 @@ public struct GoldenComparer: Sendable {
         return canvas
     }
 
-    struct Problem: Error {
-        var reason: String
-    }
+    // MARK: - Files
 
     /// The file's bytes when it is a PNG, or a sentence naming it.
-    static func readPNG(_ url: URL) -> Result<Data, Problem> {
+    static func read(_ url: URL) -> Result<Data, PNGReader.Problem> {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            return .failure(Problem(reason: "\(url.path) could not be read (\(error.localizedDescription))."))
+            return .failure(.init(description: "\(url.path) could not be read (\(error.localizedDescription))."))
         }
         guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            if case .failure(let problem) = PNGReader.decode(data, name: url.path) {
-                return .failure(Problem(reason: problem.description))
-            }
+            if case .failure(let problem) = PNGReader.decode(data, name: url.path) { return .failure(problem) }
             return .success(data)
         }
         return .success(data)
@@ -213,10 +294,5 @@ public struct GoldenComparer: Sendable {
         } catch {
             throw .writeFailed(path: url.path, detail: error.localizedDescription)
         }
-    }
-
-    private func copy(_ data: Data, to url: URL) throws(CompareError) -> Bool {
-        try write(data, to: url)
-        return true
     }
 }

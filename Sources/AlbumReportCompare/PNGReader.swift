@@ -1,10 +1,11 @@
 import AlbumReportCore
-import AlbumReportGraphics
+import CPNG
 import Foundation
 
-/// Reads the PNG files `compare` is given: the signature and the declared size are checked from
-/// the header before anything is decoded, so a file that only claims to be a PNG, or a PNG that
-/// declares billions of pixels, is an error that names it, never a crash or gigabytes of memory.
+/// Reads the PNG files `compare` is given, to the exact RGBA they store (libpng: no gamma, all
+/// eight bits of alpha). The signature and the declared size are checked before any pixel is
+/// decoded, so a file that only claims to be a PNG, or a PNG that declares billions of pixels, is
+/// an error that names it, never a crash or gigabytes of memory.
 public enum PNGReader {
     /// The most pixels one image may have (a 1,000-row sheet at @3x is about 280 million).
     public static let maximumPixels = 300_000_000
@@ -14,10 +15,10 @@ public enum PNGReader {
         public var description: String
     }
 
-    /// The decoded image in `data`, read from `name` (for messages).
+    /// The pixels of the PNG in `data`, read from `name` (for messages).
     public static func decode(
         _ data: Data, name: String, maximumPixels: Int = PNGReader.maximumPixels
-    ) -> Result<GDImage, Problem> {
+    ) -> Result<PixelBuffer, Problem> {
         guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
             let kind =
                 data.isEmpty
@@ -26,22 +27,35 @@ public enum PNGReader {
                     ?? ImageHeader.unsupportedFormat(of: data).map { "a \($0) image" } ?? "not an image"
             return .failure(Problem(description: "\(name) is not a PNG file (it is \(kind))."))
         }
-        guard let header = ImageHeader.read(data), header.width > 0, header.height > 0 else {
-            return .failure(Problem(description: "\(name) is not a readable PNG (its header is damaged)."))
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { bytes in
+            ar_png_decode_rgba(
+                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(max(maximumPixels, 0)), &width,
+                &height, &pixels, &message, message.count)
         }
-        guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= maximumPixels,
-            header.width <= GDImage.maximumEdge, header.height <= GDImage.maximumEdge
+        defer { ar_png_free(pixels) }
+        let detail = Excerpt.printable(
+            String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        guard status == 0, let pixels else {
+            if status == 2 {
+                return .failure(
+                    Problem(
+                        description:
+                            "\(name) is larger than albumreport compares: \(detail), more than \(maximumPixels / 1_000_000) million."
+                    ))
+            }
+            return .failure(Problem(description: "\(name) is not a readable PNG (\(detail))."))
+        }
+        let count = Int(width) * Int(height) * 4
+        guard
+            let buffer = PixelBuffer(
+                width: Int(width), height: Int(height), rgba: UnsafeRawBufferPointer(start: pixels, count: count))
         else {
-            return .failure(
-                Problem(
-                    description:
-                        "\(name) declares \(header.width) × \(header.height) pixels, more than albumreport compares (\(maximumPixels / 1_000_000) million pixels, \(GDImage.maximumEdge) on a side)."
-                ))
+            return .failure(Problem(description: "\(name) is not a readable PNG (its size is inconsistent)."))
         }
-        do {
-            return .success(try GDImage(decoding: data))
-        } catch {
-            return .failure(Problem(description: "\(name) is not a readable PNG (\(error))."))
-        }
+        return .success(buffer)
     }
 }

@@ -42,3 +42,26 @@ public enum GraphicsMessages {
         handler?(message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
+
+extension GraphicsRuntime {
+    /// The versions of the C libraries that shape the pixels, for the manifest: a comparison on
+    /// another machine says first when they differ (the usual cause of a failure on a new runner).
+    public static var libraryVersions: [String: String] {
+        var freetype = (major: Int32(0), minor: Int32(0), patch: Int32(0))
+        var library: FT_Library?
+        if FT_Init_FreeType(&library) == 0, let library {
+            FT_Library_Version(library, &freetype.major, &freetype.minor, &freetype.patch)
+            FT_Done_FreeType(library)
+        }
+        let fontconfig = FcGetVersion()
+        return [
+            "libgd": gdVersionString().map { String(cString: $0) } ?? "",
+            "freetype": "\(freetype.major).\(freetype.minor).\(freetype.patch)",
+            "harfbuzz": hb_version_string().map { String(cString: $0) } ?? "",
+            "fribidi": FRIBIDI_VERSION,
+            "fontconfig": "\(fontconfig / 10000).\(fontconfig / 100 % 100).\(fontconfig % 100)",
+            "zlib": zlibVersion().map { String(cString: $0) } ?? "",
+            "libdeflate": LIBDEFLATE_VERSION_STRING,
+        ]
+    }
+}

@@ -107,4 +107,14 @@ public enum AlbumReportGraphicsTestImage {
     public static func solid(_ color: RGBA, edge: Int) throws -> Data {
         try GDImage(width: edge, height: edge, background: color).pngData()
     }
+
+    /// Paints `rect` (in pixels) of the PNG file at `url` in one colour, in place.
+    public static func paint(_ rect: PixelRect, _ color: RGBA, inFile url: URL) throws {
+        var pixels = try GDImage(decoding: Data(contentsOf: url)).pixelBuffer()
+        let packed = PixelBuffer.pack(color)
+        for y in max(rect.y, 0)..<min(rect.maxY, pixels.height) {
+            for x in max(rect.x, 0)..<min(rect.maxX, pixels.width) { pixels[x, y] = packed }
+        }
+        try GDImage(pixels).pngData().write(to: url)
+    }
 }

@@ -1,10 +1,12 @@
 import AlbumReportCompare
 import AlbumReportCore
+import AlbumReportGraphics
 import Foundation
+import Testing
 
 /// When a golden file is (re-)recorded instead of compared.
 public enum RecordMode: String, Sendable, CaseIterable {
-    /// Never write goldens; a missing golden fails. Recommended on CI.
+    /// Never write goldens; a missing golden fails. Recommended on CI (and the default there).
     case never
     /// Record goldens that do not exist yet; compare the others. The default off CI.
     case missing
@@ -15,6 +17,9 @@ public enum RecordMode: String, Sendable, CaseIterable {
 
     /// The environment variable that chooses the mode for a whole test run.
     public static let environmentVariable = "ALBUMREPORT_RECORD"
+    /// With mode `all`, `ALBUMREPORT_RECORD_PASSES=1` lets the recording tests pass (a bulk
+    /// re-record in one run); otherwise recording fails the test, so that it is never silent.
+    public static let passesVariable = "ALBUMREPORT_RECORD_PASSES"
 
     /// The mode from `ALBUMREPORT_RECORD`, else `never` when `CI` is set, else `missing`.
     public static func fromEnvironment(
@@ -32,85 +37,120 @@ public enum RecordMode: String, Sendable, CaseIterable {
 public enum GoldenOutcome: Sendable, Equatable {
     /// The image matched its golden.
     case matched(PixelDifference?)
-    /// The golden was written (it was missing, did not match with `failed`, or the mode is `all`).
+    /// The golden was written, and the run asked for that to pass (`ALBUMREPORT_RECORD=all` with
+    /// `ALBUMREPORT_RECORD_PASSES=1`).
     case recorded(String)
 }
 
 /// A golden-image assertion failure: figures, artifact paths and the command that re-records.
+/// Recording a golden is a failure too ("recorded; re-run to compare"), as in
+/// swift-snapshot-testing and Playwright, so a missing golden is never passed over silently.
 public struct GoldenMismatch: Error, Sendable, CustomStringConvertible {
     /// The comparison, when one was made.
     public var pair: PairResult?
+    /// Whether the failure is a recording (the golden was written).
+    public var recorded = false
     /// The full message.
     public var description: String
 }
 
-/// Golden-image assertions for Swift tests (Swift Testing or XCTest): compare a PNG with a
-/// golden file using the same perceptual comparison as `albumreport compare`.
+/// Asserts that `png` matches its golden, found from the calling test like
+/// swift-snapshot-testing's `__Snapshots__`: `__Goldens__/<TestFile>/<test>[.<name>].png`
+/// beside the test file.
 ///
 /// ```swift
-/// try await GoldenImage.assertMatches(pngData, golden: goldensFolder.appendingPathComponent("sheet.png"))
+/// @Test func sheet() async throws {
+///     try await assertGolden(sheetPNG)                  // __Goldens__/SheetTests/sheet.png
+///     try await assertGolden(cardPNG, named: "dark")    // __Goldens__/SheetTests/sheet.dark.png
+/// }
 /// ```
-/// A thrown ``GoldenMismatch`` fails the test with a message that ends with the command to re-record.
+/// On a mismatch the actual image, the diff and a side-by-side are attached to the Swift Testing
+/// result and written under `ALBUMREPORT_ARTIFACTS` (default: the temporary folder); the thrown
+/// ``GoldenMismatch`` ends with the command that re-records.
+@discardableResult
+public func assertGolden(
+    _ png: Data, named name: String? = nil, options: CompareOptions = CompareOptions(), record: RecordMode? = nil,
+    filePath: StaticString = #filePath, function: StaticString = #function
+) async throws -> GoldenOutcome {
+    let golden = GoldenImage.location(filePath: "\(filePath)", function: "\(function)", name: name)
+    return try await GoldenImage.assertMatches(
+        png, golden: golden, options: options, record: record, testFilter: GoldenImage.testName("\(function)"))
+}
+
+/// Golden-image assertions for Swift tests (Swift Testing or XCTest): compare a PNG with a
+/// golden file using the same perceptual comparison as `albumreport compare`.
 public enum GoldenImage {
+    /// The golden of a test: `__Goldens__/<TestFile>/<test>[.<name>].png` beside the test file.
+    public static func location(filePath: String, function: String, name: String? = nil) -> URL {
+        let file = URL(fileURLWithPath: filePath)
+        let stem = testName(function) + (name.map { "." + String(Slug.make($0).prefix(60)) } ?? "")
+        return file.deletingLastPathComponent().appendingPathComponent("__Goldens__")
+            .appendingPathComponent(file.deletingPathExtension().lastPathComponent)
+            .appendingPathComponent(stem + ".png")
+    }
+
+    /// A test function's name without its parameter list (`sheet(variant:)` → `sheet`).
+    static func testName(_ function: String) -> String {
+        let base = function.split(separator: "(").first.map(String.init) ?? function
+        return base.isEmpty ? "test" : base
+    }
+
     /// Asserts that `png` matches the golden file at `golden`.
     ///
     /// - Parameters:
     ///   - options: the comparison settings (defaults as `albumreport compare`).
     ///   - record: nil to take the mode from ``RecordMode/fromEnvironment(_:)``.
-    ///   - artifacts: where the actual, diff and side-by-side images of a failure go (default: a
-    ///     folder under the temporary directory named after the golden and its path, so that
-    ///     goldens of the same name in different folders, compared in parallel, never share one).
+    ///   - artifacts: where the actual, diff and side-by-side images of a failure go (default:
+    ///     `ALBUMREPORT_ARTIFACTS`, else a folder under the temporary directory named after the
+    ///     golden and its path, so that goldens of the same name never share one).
     ///   - testFilter: the `swift test --filter` value printed in the re-record command.
     @discardableResult
     public static func assertMatches(
         _ png: Data, golden: URL, options: CompareOptions = CompareOptions(), record: RecordMode? = nil,
         artifacts: URL? = nil, testFilter: String? = nil
     ) async throws -> GoldenOutcome {
-        let mode = record ?? RecordMode.fromEnvironment()
-        let manager = FileManager.default
-        let goldenExists = manager.fileExists(atPath: golden.path)
-        let rerecord =
-            "\(RecordMode.environmentVariable)=failed swift test"
-            + (testFilter.map { " --filter '\($0)'" } ?? "")
-
+        let environment = ProcessInfo.processInfo.environment
+        let mode = record ?? RecordMode.fromEnvironment(environment)
+        let goldenExists = FileManager.default.fileExists(atPath: golden.path)
+        let filter = testFilter.map { " --filter '\($0)'" } ?? ""
         if mode == .all || (!goldenExists && mode != .never) {
             try png.writeCreatingFolders(to: golden)
-            return .recorded(goldenExists ? "re-recorded \(golden.path)" : "recorded the new golden \(golden.path)")
+            let what = goldenExists ? "Re-recorded the golden \(golden.path)" : "Recorded the new golden \(golden.path)"
+            return try recorded(what, mode: mode, environment: environment)
         }
         guard goldenExists else {
             throw GoldenMismatch(
                 pair: nil,
                 description:
-                    "There is no golden image at \(golden.path) and the record mode is 'never'. Record it with: \(RecordMode.environmentVariable)=missing swift test"
-                    + (testFilter.map { " --filter '\($0)'" } ?? ""))
+                    "There is no golden image at \(golden.path) and the record mode is 'never'. Record it with: \(RecordMode.environmentVariable)=missing swift test\(filter)"
+            )
         }
-
-        let folder =
-            artifacts
-            ?? manager.temporaryDirectory.appendingPathComponent("albumreport-golden-artifacts")
-            .appendingPathComponent(
-                golden.deletingPathExtension().lastPathComponent + "-"
-                    + SHA256.hex(of: Data(golden.standardizedFileURL.path.utf8)).prefix(8))
+        let folder = artifacts ?? artifactsFolder(for: golden, environment: environment)
         let actual = folder.appendingPathComponent(golden.lastPathComponent)
         try png.writeCreatingFolders(to: actual)
-        let comparer = GoldenComparer(options: options, diffDirectory: folder)
+        let comparer = GoldenComparer(options: options, reportDirectory: folder)
         let summary = try await comparer.compare(expected: golden, actual: actual)
         guard let pair = summary.pairs.first else {
             throw GoldenMismatch(pair: nil, description: "Nothing was compared for \(golden.path).")
         }
         if pair.status == .match {
-            try? manager.removeItem(at: actual)
+            try? FileManager.default.removeItem(at: actual)
             return .matched(pair.difference)
         }
         if mode == .failed, pair.status == .mismatch {
             try png.writeCreatingFolders(to: golden)
-            return .recorded("re-recorded \(golden.path) (\(pair.message))")
+            return try recorded(
+                "Re-recorded the golden \(golden.path) (\(pair.message))", mode: mode, environment: environment)
         }
+        attach(pair, actual: png, folder: folder)
         var lines = ["The image does not match its golden \(golden.path): \(pair.message)."]
         lines.append("Actual: \(actual.path)")
-        if let diff = pair.diffImagePath { lines.append("Diff: \(diff)") }
-        if let compare = pair.compareImagePath { lines.append("Side by side: \(compare)") }
-        lines.append("If the change is intended, re-record with: \(rerecord)")
+        if let diff = pair.images?.diff { lines.append("Diff: \(folder.appendingPathComponent(diff).path)") }
+        if let sideBySide = pair.images?.sideBySide {
+            lines.append("Side by side: \(folder.appendingPathComponent(sideBySide).path)")
+        }
+        lines.append(
+            "If the change is intended, re-record with: \(RecordMode.environmentVariable)=failed swift test\(filter)")
         throw GoldenMismatch(pair: pair, description: lines.joined(separator: "\n"))
     }
 
@@ -123,5 +163,35 @@ public enum GoldenImage {
         try await assertMatches(
             Data(contentsOf: file), golden: golden, options: options, record: record, artifacts: artifacts,
             testFilter: testFilter)
+    }
+
+    /// A recording: a failure that says so, unless mode `all` was asked to pass.
+    private static func recorded(
+        _ what: String, mode: RecordMode, environment: [String: String]
+    ) throws -> GoldenOutcome {
+        if mode == .all, environment[RecordMode.passesVariable] == "1" { return .recorded(what) }
+        throw GoldenMismatch(pair: nil, recorded: true, description: "\(what); re-run the test to compare against it.")
+    }
+
+    /// `ALBUMREPORT_ARTIFACTS/<golden>-<hash of its path>`, or the same under the temporary folder.
+    static func artifactsFolder(for golden: URL, environment: [String: String]) -> URL {
+        let base =
+            environment["ALBUMREPORT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("albumreport-golden-artifacts")
+        return base.appendingPathComponent(
+            golden.deletingPathExtension().lastPathComponent + "-"
+                + SHA256.hex(of: Data(golden.standardizedFileURL.path.utf8)).prefix(8))
+    }
+
+    /// The actual, diff and side-by-side images attached to the running Swift Testing test.
+    private static func attach(_ pair: PairResult, actual: Data, folder: URL) {
+        guard Test.current != nil else { return }
+        let stem = URL(fileURLWithPath: pair.name).deletingPathExtension().lastPathComponent
+        Attachment.record([UInt8](actual), named: "\(stem).actual.png")
+        for (path, suffix) in [(pair.images?.diff, "diff"), (pair.images?.sideBySide, "compare")] {
+            if let path, let data = try? Data(contentsOf: folder.appendingPathComponent(path)) {
+                Attachment.record([UInt8](data), named: "\(stem).\(suffix).png")
+            }
+        }
     }
 }

@@ -12,11 +12,14 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         commandName: "compare",
         abstract: "Compare two PNG files, or two folders of PNG files matched by relative path.",
         discussion: """
-            A pixel differs when its perceptual (YIQ) colour difference exceeds --threshold; pixels that \
-            differ only as anti-aliasing or a one-pixel shift would are counted separately and do not \
-            fail unless --fail-on-antialiasing. Images of different sizes always mismatch.
-            Exit codes: 0 all match; 1 any mismatch, missing or new file; 2 usage or I/O error \
-            (an unreadable or non-PNG file).
+            A pixel differs when its perceptual (YIQ) colour difference exceeds --threshold, as pixelmatch \
+            7.1 counts it: pixels on anti-aliased edges are counted apart and do not fail unless \
+            --fail-on-antialiasing; a solid element moved by one pixel does. Differing pixels in clusters \
+            smaller than --minimum-cluster are specks (where re-rendered strokes nearly touch) and do not \
+            fail either. Images of different sizes \
+            always mismatch. The report folder (--report-dir) holds report.html and every image it shows.
+            Exit codes: 0 nothing fails; 1 a changed, new or missing file that --fail-on counts; 2 usage or \
+            I/O error (an unreadable or non-PNG file).
             """
     )
 
@@ -37,23 +40,53 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
             "Largest number of pixels that may differ (replaces the ratio when given alone).", valueName: "n"))
     var maxDiffPixels: Int?
 
-    @Flag(help: "Count anti-aliasing and one-pixel-shift differences as real differences.")
+    @Option(
+        help: ArgumentHelp(
+            "Differing pixels in clusters smaller than this are specks that do not fail (1: every pixel counts).",
+            valueName: "n"))
+    var minimumCluster: Int = 4
+
+    @Flag(help: "Count anti-aliased pixels as real differences (pixelmatch's includeAA).")
     var failOnAntialiasing = false
 
-    @Option(help: ArgumentHelp("A region to ignore, in pixels (repeatable).", valueName: "x,y,w,h"))
+    @Option(
+        help: ArgumentHelp(
+            "A region to ignore, in pixels, in every file or in the files matching a glob (repeatable).",
+            valueName: "[glob:]x,y,w,h"))
     var mask: [String] = []
 
     @Option(
-        help: ArgumentHelp("Where NAME.diff.png and NAME.compare.png are written for each mismatch.", valueName: "dir"))
-    var diffDir: String = "Diffs"
+        help: ArgumentHelp(
+            "An element to ignore wherever the report's manifest.json places it: navigationBar, artwork, button, title, … (repeatable).",
+            valueName: "name"))
+    var maskElement: [String] = []
 
-    @Option(help: ArgumentHelp("Write a self-contained HTML report to this file.", valueName: "path.html"))
-    var report: String?
+    @Option(help: ArgumentHelp("Which kinds of file fail the comparison.", valueName: "new,missing,changed"))
+    var failOn: String = "new,missing,changed"
+
+    @Option(
+        name: [.customLong("report-dir"), .customLong("diff-dir")],
+        help: ArgumentHelp(
+            "The report folder: report.html and every image it shows (self-contained: upload it as it is).",
+            valueName: "dir"))
+    var reportDir: String = "Diffs"
 
     @Option(help: ArgumentHelp("Write JUnit XML for CI dashboards to this file.", valueName: "path.xml"))
     var junit: String?
 
-    @Flag(help: "Copy the actual image over the expected one for each mismatched or new pair.")
+    @Option(
+        help: ArgumentHelp(
+            "text, github (annotations and a job summary; the default when GITHUB_ACTIONS=true) or markdown.",
+            valueName: "format"))
+    var format: OutputFormat?
+
+    @Option(help: ArgumentHelp("A folder with your own compare.mustache.", valueName: "dir"))
+    var templates: String?
+
+    @Flag(
+        help:
+            "Converge the goldens on the actual images: write changed and new images over them, remove those whose actual file is gone."
+    )
     var update = false
 
     @Flag(help: "Print a machine-readable JSON summary on standard output.")
@@ -61,6 +94,10 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
 
     @Flag(name: .shortAndLong, help: "Print nothing but the summary line and errors.")
     var quiet = false
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, github, markdown
+    }
 
     func validate() throws {
         guard (0...1).contains(threshold) else {
@@ -70,75 +107,112 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
             throw ValidationError("--max-diff-ratio must be from 0 to 1 (got \(maxDiffRatio)).")
         }
         if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels cannot be negative.") }
-        for text in mask where Self.parseMask(text) == nil {
-            throw ValidationError("--mask '\(text)' is not x,y,w,h in whole pixels with a positive width and height.")
+        guard (1...1000).contains(minimumCluster) else {
+            throw ValidationError("--minimum-cluster must be from 1 to 1000 (got \(minimumCluster)).")
         }
-    }
-
-    static func parseMask(_ text: String) -> PixelRect? {
-        let numbers = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let w = numbers[2], let h = numbers[3],
-            w > 0, h > 0
-        else { return nil }
-        return PixelRect(x: x, y: y, width: w, height: h)
+        for text in mask where ScopedMask(parsing: text) == nil {
+            throw ValidationError(
+                "--mask '\(text)' is not x,y,w,h or GLOB:x,y,w,h in whole pixels with a positive width and height.")
+        }
+        if json, let format, format != .text {
+            throw ValidationError("--json and --format \(format.rawValue) both write to standard output; pick one.")
+        }
+        guard FailOn(parsing: failOn) != nil else {
+            throw ValidationError("--fail-on takes a list of new, missing and changed (got \(failOn)).")
+        }
     }
 
     func run() async throws {
         let console = Console()
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         func url(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL }
+        let scoped = mask.compactMap(ScopedMask.init(parsing:))
         let options = CompareOptions(
             threshold: threshold, maxDiffRatio: maxDiffRatio, maxDiffPixels: maxDiffPixels,
-            failOnAntialiasing: failOnAntialiasing, masks: mask.compactMap(Self.parseMask))
-        let comparer = GoldenComparer(options: options, diffDirectory: url(diffDir), update: update)
+            failOnAntialiasing: failOnAntialiasing, masks: scoped.filter { $0.pattern == "**" }.map(\.rect),
+            scopedMasks: scoped.filter { $0.pattern != "**" }, maskElements: maskElement,
+            failOn: FailOn(parsing: failOn) ?? .all, minimumCluster: minimumCluster)
+        let report = url(reportDir)
+        let comparer = GoldenComparer(options: options, reportDirectory: report, update: update)
+        let (expectedURL, actualURL) = (url(expected), url(actual))
         let summary: ComparisonSummary
-        let expectedURL = url(expected)
-        let actualURL = url(actual)
         switch await outcome(of: { () async throws(CompareError) in
             try await comparer.compare(expected: expectedURL, actual: actualURL)
         }) {
-        case .success(let value):
-            summary = value
+        case .success(let value): summary = value
         case .failure(let error):
             console.error("error: \(error.description)")
             throw ExitCode(2)
         }
-        if let error = Self.writeReports(summary, html: report.map(url), junit: junit.map(url)) {
+        do {
+            try ComparisonReportWriter.writeHTML(summary, into: report, templatesDirectory: templates.map(url))
+            if let junit { try ComparisonReportWriter.writeJUnit(summary, to: url(junit)) }
+        } catch {
             console.error("error: \(error.description)")
             throw ExitCode(2)
         }
-
+        let environment = ProcessInfo.processInfo.environment
+        // JSON owns standard output: annotations and Markdown only when asked for by name.
+        let chosen = format ?? (environment["GITHUB_ACTIONS"] == "true" && !json ? .github : .text)
         if json {
             console.output(ComparisonReportWriter.json(summary))
         } else {
-            for pair in summary.pairs where !quiet || pair.fails {
-                var line =
-                    "\(Self.symbol(pair.status)) \(pair.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(pair.name): \(pair.message)"
-                if let compare = pair.compareImagePath { line += " → \(compare)" }
-                console.error(line)
-            }
-            console.error(summary.line)
-            if let report { console.error("Report: \(url(report).path)") }
+            printText(summary, console: console, report: report)
+        }
+        switch chosen {
+        case .text: break
+        case .markdown: console.output(ComparisonReportFormats.markdown(summary))
+        case .github: try publishToGitHub(summary, environment: environment, console: console)
         }
         if summary.count(.error) > 0 { throw ExitCode(2) }
-        if !summary.allMatch { throw ExitCode(1) }
+        if !summary.passes { throw ExitCode(1) }
     }
 
-    private static func writeReports(_ summary: ComparisonSummary, html: URL?, junit: URL?) -> CompareError? {
-        do {
-            if let html { try ComparisonReportWriter.writeHTML(summary, to: html) }
-            if let junit { try ComparisonReportWriter.writeJUnit(summary, to: junit) }
-            return nil
-        } catch {
-            return error
+    private func printText(_ summary: ComparisonSummary, console: Console, report: URL) {
+        // Drift first: it explains the pixel figures that follow.
+        for line in summary.drift { console.warning(line) }
+        for pair in summary.pairs where pair.status != .match && (!quiet || pair.fails(summary.options.failOn)) {
+            var line =
+                "\(Self.symbol(pair, summary.options.failOn)) \(pair.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(pair.name): \(pair.message)"
+            if let sideBySide = pair.images?.sideBySide {
+                line += " → \(report.appendingPathComponent(sideBySide).path)"
+            }
+            console.error(line)
+        }
+        console.error(summary.line)
+        console.error("Report: \(report.appendingPathComponent(ComparisonReportWriter.pageName).path)")
+    }
+
+    /// Annotations on standard output, and the Markdown summary appended to
+    /// `$GITHUB_STEP_SUMMARY` with a link to the run's artifacts.
+    private func publishToGitHub(
+        _ summary: ComparisonSummary, environment: [String: String], console: Console
+    ) throws {
+        let workspace = environment["GITHUB_WORKSPACE"] ?? FileManager.default.currentDirectoryPath
+        let base = URL(fileURLWithPath: workspace).standardizedFileURL.resolvingSymlinksInPath().path
+        for line in ComparisonReportFormats.githubAnnotations(summary, relativeTo: base) { console.output(line) }
+        var artifacts: String?
+        if let server = environment["GITHUB_SERVER_URL"], let repository = environment["GITHUB_REPOSITORY"],
+            let run = environment["GITHUB_RUN_ID"]
+        {
+            artifacts = "\(server)/\(repository)/actions/runs/\(run)#artifacts"
+        }
+        guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
+        let markdown = Data(ComparisonReportFormats.markdown(summary, artifacts: artifacts).utf8)
+        if let handle = FileHandle(forWritingAtPath: path) {
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: markdown)
+        } else {
+            try markdown.write(to: URL(fileURLWithPath: path))
         }
     }
 
-    private static func symbol(_ status: PairResult.Status) -> String {
-        switch status {
+    private static func symbol(_ pair: PairResult, _ failOn: FailOn) -> String {
+        switch pair.status {
         case .match: return "✓"
-        case .mismatch, .missing, .new: return "✗"
         case .error: return "!"
+        default: return pair.fails(failOn) ? "✗" : "·"
         }
     }
 }

@@ -3,8 +3,13 @@ import Testing
 
 @Suite("Pixel comparison maths")
 struct PixelComparatorTests {
-    let white: UInt32 = 0xFF_FFFF
-    let blue: UInt32 = 0x00_7AFF
+    let white = RGBA(red: 255, green: 255, blue: 255)
+    let blue = PixelBuffer.pack(RGBA(red: 0x00, green: 0x7A, blue: 0xFF))
+
+    /// An opaque colour written 0xRRGGBB, packed.
+    func color(_ hex: UInt32) -> UInt32 {
+        PixelBuffer.pack(RGBA(red: UInt8(hex >> 16 & 0xFF), green: UInt8(hex >> 8 & 0xFF), blue: UInt8(hex & 0xFF)))
+    }
 
     func buttonLike(width: Int = 60, height: Int = 40) -> PixelBuffer {
         var buffer = PixelBuffer(width: width, height: height, fill: white)
@@ -31,7 +36,7 @@ struct PixelComparatorTests {
     func block() async {
         var changed = buttonLike()
         for y in 15..<18 {
-            for x in 20..<23 { changed[x, y] = 0x34_C759 }
+            for x in 20..<23 { changed[x, y] = color(0x34_C759) }
         }
         let (difference, diff) = await PixelComparator.compare(buttonLike(), changed, diffImage: true, bands: 4)
         #expect(difference.differentPixels == 9)
@@ -46,7 +51,7 @@ struct PixelComparatorTests {
     @Test("a one-pixel-wide column of a slightly different colour in a button fails")
     func oneColumn() async {
         var changed = buttonLike()
-        for y in 10..<30 { changed[30, y] = 0x00_60D0 }
+        for y in 10..<30 { changed[30, y] = color(0x00_60D0) }
         let (difference, _) = await PixelComparator.compare(buttonLike(), changed)
         #expect(difference.differentPixels == 20)
         #expect(!difference.matches(CompareOptions()))
@@ -55,7 +60,7 @@ struct PixelComparatorTests {
     @Test("differences below the threshold are not counted")
     func threshold() async {
         var changed = buttonLike()
-        for y in 10..<30 { changed[30, y] = 0x01_7BFE }
+        for y in 10..<30 { changed[30, y] = color(0x01_7BFE) }
         let (difference, _) = await PixelComparator.compare(buttonLike(), changed)
         #expect(difference.differentPixels == 0)
         let (strict, _) = await PixelComparator.compare(buttonLike(), changed, options: CompareOptions(threshold: 0))
@@ -80,7 +85,7 @@ struct PixelComparatorTests {
     func masksAndAllowances() async {
         var changed = buttonLike()
         for y in 15..<18 {
-            for x in 20..<23 { changed[x, y] = 0xFF_0000 }
+            for x in 20..<23 { changed[x, y] = color(0xFF_0000) }
         }
         let masked = CompareOptions(masks: [PixelRect(x: 19, y: 14, width: 5, height: 5)])
         let (difference, _) = await PixelComparator.compare(buttonLike(), changed, options: masked)
@@ -90,5 +95,30 @@ struct PixelComparatorTests {
         #expect(plain.matches(CompareOptions(maxDiffPixels: 9)))
         #expect(!plain.matches(CompareOptions(maxDiffPixels: 8)))
         #expect(plain.matches(CompareOptions(maxDiffRatio: 0.01)))
+    }
+
+    @Test(
+        "lone differing pixels are specks that do not fail by default; clusters of four do; minimumCluster 1 counts all"
+    )
+    func specks() async {
+        var changed = buttonLike()
+        changed[2, 2] = color(0x00_0000)
+        changed[3, 3] = color(0x00_0000)  // diagonal neighbour: one cluster of two
+        changed[55, 35] = color(0x00_0000)
+        let (difference, _) = await PixelComparator.compare(buttonLike(), changed)
+        #expect(difference.differentPixels == 3)
+        #expect(difference.speckPixels == 3)
+        #expect(difference.matches(CompareOptions()))
+        #expect(difference.summary.contains("(3 in specks, ignored)"))
+        let (strict, _) = await PixelComparator.compare(
+            buttonLike(), changed, options: CompareOptions(minimumCluster: 1))
+        #expect(strict.speckPixels == 0)
+        #expect(!strict.matches(CompareOptions(minimumCluster: 1)))
+
+        var cluster = buttonLike()
+        for (x, y) in [(2, 2), (3, 2), (2, 3), (3, 3)] { cluster[x, y] = color(0x00_0000) }
+        let (four, _) = await PixelComparator.compare(buttonLike(), cluster, bands: 3)
+        #expect(four.differentPixels == 4 && four.speckPixels == 0)
+        #expect(!four.matches(CompareOptions()))
     }
 }

@@ -23,13 +23,20 @@ struct GoldenImageTests {
         #expect(RecordMode.fromEnvironment(["ALBUMREPORT_RECORD": "bogus", "CI": "1"]) == .never)
     }
 
-    @Test("missing: a missing golden is recorded, then compared")
+    @Test("missing: a missing golden is recorded (a failure that says so, never a silent pass), then compared")
     func missingMode() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let golden = folder.url.appendingPathComponent("goldens/card.png")
-        let first = try await GoldenImage.assertMatches(try png(white), golden: golden, record: .missing)
-        #expect(first == .recorded("recorded the new golden \(golden.path)"))
+        do {
+            try await GoldenImage.assertMatches(try png(white), golden: golden, record: .missing)
+            Issue.record("recording passed silently")
+        } catch let error as GoldenMismatch {
+            #expect(error.recorded)
+            #expect(
+                error.description == "Recorded the new golden \(golden.path); re-run the test to compare against it.")
+        }
+        #expect(try Data(contentsOf: golden) == png(white))
         let second = try await GoldenImage.assertMatches(try png(white), golden: golden, record: .missing)
         guard case .matched = second else {
             Issue.record("expected a match, got \(second)")
@@ -38,6 +45,26 @@ struct GoldenImageTests {
         await #expect(throws: GoldenMismatch.self) {
             try await GoldenImage.assertMatches(try png(red), golden: golden, record: .missing)
         }
+    }
+
+    @Test("goldens are found from the calling test: __Goldens__/<TestFile>/<test>[.<name>].png beside the test file")
+    func naming() async throws {
+        let location = GoldenImage.location(
+            filePath: "/work/Tests/AppTests/SheetTests.swift", function: "sheet(variant:)", name: "Dark Mode, iPad")
+        #expect(location.path == "/work/Tests/AppTests/__Goldens__/SheetTests/sheet.dark-mode-ipad.png")
+        #expect(
+            GoldenImage.location(filePath: "/w/T/CardTests.swift", function: "card()").path
+                == "/w/T/__Goldens__/CardTests/card.png")
+        // This test's own goldens, recorded once and committed.
+        let here = try await assertGolden(try png(white))
+        guard case .matched = here else {
+            Issue.record("expected a match, got \(here)")
+            return
+        }
+        try await assertGolden(try png(red, width: 20, height: 10), named: "small red")
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Goldens__/GoldenImageTests/naming.small-red.png")
+        #expect(FileManager.default.fileExists(atPath: file.path))
     }
 
     @Test("never: a missing golden fails with the command that records it")
@@ -69,31 +96,38 @@ struct GoldenImageTests {
             Issue.record("expected a failure")
         } catch let error as GoldenMismatch {
             let message = error.description
+            #expect(!error.recorded)
             #expect(message.contains("1200 of 1200 pixels (100.0%) differ"))
-            #expect(message.contains("Diff: \(artifacts.path)/card.diff.png"))
-            #expect(message.contains("Side by side: \(artifacts.path)/card.compare.png"))
+            #expect(message.contains("Diff: \(artifacts.path)/images/card.diff.png"))
+            #expect(message.contains("Side by side: \(artifacts.path)/images/card.compare.png"))
             #expect(message.contains("Actual: \(artifacts.path)/card.png"))
             #expect(message.hasSuffix("re-record with: ALBUMREPORT_RECORD=failed swift test --filter 'CardTests'"))
-            #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("card.diff.png").path))
+            #expect(
+                FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("images/card.diff.png").path))
         }
         #expect(try Data(contentsOf: golden) == png(white))
     }
 
-    @Test("failed re-records a mismatching golden; all re-records even a matching one")
+    @Test("failed re-records a mismatching golden; all re-records even a matching one; both say so by failing")
     func rerecordModes() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let golden = folder.url.appendingPathComponent("card.png")
         try png(white).write(to: golden)
-        let outcome = try await GoldenImage.assertMatches(try png(red), golden: golden, record: .failed)
-        guard case .recorded(let note) = outcome else {
-            Issue.record("expected a re-record, got \(outcome)")
-            return
+        do {
+            try await GoldenImage.assertMatches(try png(red), golden: golden, record: .failed)
+            Issue.record("re-recording passed silently")
+        } catch let error as GoldenMismatch {
+            #expect(error.recorded)
+            #expect(error.description.hasPrefix("Re-recorded the golden \(golden.path)"))
         }
-        #expect(note.contains("re-recorded"))
         #expect(try Data(contentsOf: golden) == png(red))
+        // A matching image under `failed` passes and writes nothing.
+        _ = try await GoldenImage.assertMatches(try png(red), golden: golden, record: .failed)
         let sized = try png(red, width: 41)
-        _ = try await GoldenImage.assertMatches(sized, golden: golden, record: .all)
+        await #expect(throws: GoldenMismatch.self) {
+            try await GoldenImage.assertMatches(sized, golden: golden, record: .all)
+        }
         #expect(try Data(contentsOf: golden) == sized)
     }
 }

@@ -15,13 +15,13 @@ struct CompareTests {
     let white = RGBA(red: 255, green: 255, blue: 255)
 
     /// Renders "After Hours" the way a card title is drawn, shifted by `dx`, `dy` pixels.
-    func textImage(dx: Int, dy: Int) throws -> Data {
+    func textImage(dx: Double, dy: Double) throws -> Data {
         let theme = try Theme.shipped()
         let engine = try TextEngine(theme: theme, scale: 3)
         let image = try GDImage(width: 600, height: 320, background: white)
         let block = TextBlock.make(
             "After Hours — Top Albums", font: theme.fonts.cardTitle, color: theme.colors.label,
-            x: 10 + Double(dx) / 3, y: 10 + Double(dy) / 3, width: 190, measurer: engine)
+            x: 10 + dx / 3, y: 10 + dy / 3, width: 190, measurer: engine)
         try engine.draw(block, in: image)
         return try image.pngData()
     }
@@ -33,21 +33,34 @@ struct CompareTests {
         return url
     }
 
-    @Test("anti-aliased text shifted by one pixel passes with the defaults", arguments: [(1, 0), (0, 1), (1, 1)])
-    func shiftedText(dx: Int, dy: Int) async throws {
+    @Test(
+        "text re-rendered at a sub-pixel offset passes with the defaults (its differences are anti-aliasing)",
+        arguments: [(0.25, 0.0), (0.3, 0.3)])
+    func subpixelText(dx: Double, dy: Double) async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let expected = try write(textImage(dx: 0, dy: 0), folder.url, "expected.png")
         let actual = try write(textImage(dx: dx, dy: dy), folder.url, "actual.png")
+        #expect(try Data(contentsOf: expected) != Data(contentsOf: actual), "the offset changes the rendering")
         let summary = try await GoldenComparer().compare(expected: expected, actual: actual)
         let pair = try #require(summary.pairs.first)
         #expect(pair.status == .match, "\(pair.message)")
-        #expect((pair.difference?.antialiasedPixels ?? 0) > 50)
-        #expect(pair.difference?.differentPixels == 0)
-        // The same shift fails when anti-aliasing counts.
+        #expect((pair.difference?.antialiasedPixels ?? 0) > 20)
+        #expect(pair.difference?.differentPixels == pair.difference?.speckPixels)
+        // The same offset fails when anti-aliased pixels count.
         let strict = try await GoldenComparer(options: CompareOptions(failOnAntialiasing: true))
             .compare(expected: expected, actual: actual)
         #expect(strict.pairs.first?.status == .mismatch)
+    }
+
+    @Test("text moved by a whole pixel is a difference, as pixelmatch counts it: its solid stems moved")
+    func movedText() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let expected = try write(textImage(dx: 0, dy: 0), folder.url, "expected.png")
+        let actual = try write(textImage(dx: 0, dy: 1), folder.url, "actual.png")
+        let summary = try await GoldenComparer().compare(expected: expected, actual: actual)
+        #expect(summary.pairs.first?.status == .mismatch)
     }
 
     @Test("changed text does not pass as anti-aliasing")
@@ -92,25 +105,59 @@ struct CompareTests {
         let image = try GDImage(decoding: Data(contentsOf: expected))
         var pixels = image.pixelBuffer()
         let column = button.x + 60
-        for y in button.y..<button.maxY { pixels[column, y] = 0x00_5AD0 }
+        for y in button.y..<button.maxY {
+            pixels[column, y] = PixelBuffer.pack(RGBA(red: 0x00, green: 0x5A, blue: 0xD0))
+        }
         let actual = try write(try GDImage(pixels).pngData(), report.url, "actual.png")
 
         let diffs = report.url.appendingPathComponent("diffs")
-        let summary = try await GoldenComparer(diffDirectory: diffs).compare(expected: expected, actual: actual)
+        let summary = try await GoldenComparer(reportDirectory: diffs).compare(expected: expected, actual: actual)
         let pair = try #require(summary.pairs.first)
         #expect(pair.status == .mismatch)
         #expect(pair.difference?.differentPixels == button.height)
-        let diff = try GDImage(
-            decoding: Data(contentsOf: try #require(pair.diffImagePath.map(URL.init(fileURLWithPath:)))))
+        let images = try #require(pair.images)
+        let diff = try GDImage(decoding: Data(contentsOf: diffs.appendingPathComponent(try #require(images.diff))))
         #expect(diff.pixel(x: column, y: button.y + 75) == RGBA(red: 255, green: 0, blue: 0))
         #expect(diff.pixel(x: column - 3, y: button.y + 75) != RGBA(red: 255, green: 0, blue: 0))
         let compare = try GDImage(
-            decoding: Data(contentsOf: try #require(pair.compareImagePath.map(URL.init(fileURLWithPath:)))))
+            decoding: Data(contentsOf: diffs.appendingPathComponent(try #require(images.sideBySide))))
         #expect(compare.width == 3 * image.width + 4 * 16)
     }
 
+    @Test("a solid button moved by one pixel fails with the default settings; the same text re-rendered passes")
+    func movedButton() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1TwoOf100)
+        defer { Task { await chart.server.shutdown() } }
+        let report = try TemporaryDirectory()
+        defer { report.remove() }
+        var options = GenerateOptions(output: report.url)
+        options.feed = .remote(chart.feedURL)
+        options.limit = 1
+        let transport = AsyncHTTPTransport()
+        _ = try await ReportPipeline(transport: transport).run(options)
+        await transport.shutdown()
+        let manifest = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: report.url.appendingPathComponent("manifest.json")))
+        let card = try #require(manifest.screens.first { $0.kind == .card })
+        let button = try #require(card.elements.first { $0.name == "button" }).pixels
+        let expected = report.url.appendingPathComponent(card.file)
+        let original = try GDImage(decoding: Data(contentsOf: expected)).pixelBuffer()
+
+        // The whole button (its fill and its label) one pixel lower, as a layout change moves it.
+        var moved = original
+        for y in stride(from: button.maxY, through: button.y, by: -1) {
+            for x in button.x..<button.maxX { moved[x, y] = original[x, y - 1] }
+        }
+        let actual = try write(try GDImage(moved).pngData(), report.url, "moved.png")
+        let summary = try await GoldenComparer().compare(expected: expected, actual: actual)
+        let pair = try #require(summary.pairs.first)
+        #expect(pair.status == .mismatch, "\(pair.message)")
+        // The rows at the button's top and bottom edge differ along (almost) its whole width.
+        #expect((pair.difference?.differentPixels ?? 0) >= button.width)
+    }
+
     @Test(
-        "folders: pairs by relative path, missing and new files reported, --update rewrites only mismatches and new files"
+        "folders: pairs by relative path; new and missing files previewed; --update converges (stale goldens removed)"
     )
     func folders() async throws {
         let root = try TemporaryDirectory()
@@ -130,26 +177,101 @@ struct CompareTests {
                 .modificationDate] as? Date
 
         let diffs = root.url.appendingPathComponent("diffs")
-        let summary = try await GoldenComparer(diffDirectory: diffs).compare(expected: expected, actual: actual)
+        let summary = try await GoldenComparer(reportDirectory: diffs).compare(expected: expected, actual: actual)
         #expect(summary.pairs.map(\.name) == ["a.png", "cards/b.png", "cards/c.png", "cards/d.png"])
         #expect(summary.pairs.map(\.status) == [.match, .mismatch, .missing, .new])
-        #expect(FileManager.default.fileExists(atPath: diffs.appendingPathComponent("cards/b.diff.png").path))
-        #expect(FileManager.default.fileExists(atPath: diffs.appendingPathComponent("cards/b.compare.png").path))
-        #expect(!FileManager.default.fileExists(atPath: diffs.appendingPathComponent("a.diff.png").path))
-        #expect(!summary.allMatch)
+        for image in [
+            "cards/b.expected.png", "cards/b.actual.png", "cards/b.diff.png", "cards/b.compare.png",
+            "cards/c.expected.png", "cards/d.actual.png",
+        ] {
+            #expect(
+                FileManager.default.fileExists(atPath: diffs.appendingPathComponent("images/" + image).path), "\(image)"
+            )
+        }
+        #expect(!FileManager.default.fileExists(atPath: diffs.appendingPathComponent("images/a.diff.png").path))
+        #expect(summary.pairs[2].message.contains("--update"))
+        #expect(!summary.passes)
+
+        // Accepting new and removed files: only the changed card fails.
+        var changedOnly = CompareOptions()
+        changedOnly.failOn = .changed
+        let lenient = try await GoldenComparer(options: changedOnly).compare(expected: expected, actual: actual)
+        #expect(lenient.failures.map(\.name) == ["cards/b.png"])
+        changedOnly.failOn = [.new, .missing]
+        let other2 = try await GoldenComparer(options: changedOnly).compare(expected: expected, actual: actual)
+        #expect(other2.failures.map(\.name) == ["cards/c.png", "cards/d.png"])
 
         let updated = try await GoldenComparer(update: true).compare(expected: expected, actual: actual)
-        #expect(updated.pairs.filter(\.updated).map(\.name) == ["cards/b.png", "cards/d.png"])
+        #expect(updated.pairs.filter(\.updated).map(\.name) == ["cards/b.png", "cards/c.png", "cards/d.png"])
+        #expect(updated.pairs[2].message.contains("removed"))
         #expect(try Data(contentsOf: expected.appendingPathComponent("cards/b.png")) == other)
         #expect(try Data(contentsOf: expected.appendingPathComponent("cards/d.png")) == other)
-        #expect(FileManager.default.fileExists(atPath: expected.appendingPathComponent("cards/c.png").path))
+        #expect(!FileManager.default.fileExists(atPath: expected.appendingPathComponent("cards/c.png").path))
         let afterDate =
             try FileManager.default.attributesOfItem(atPath: expected.appendingPathComponent("a.png").path)[
                 .modificationDate] as? Date
         #expect(untouchedDate == afterDate)
 
+        // Converged: the next comparison passes.
         let again = try await GoldenComparer().compare(expected: expected, actual: actual)
-        #expect(again.pairs.map(\.status) == [.match, .match, .missing, .match])
+        #expect(again.pairs.map(\.status) == [.match, .match, .match])
+        #expect(again.passes)
+    }
+
+    @Test(
+        "the report folder alone, moved elsewhere (as a downloaded CI artifact), shows every image in headless Chromium"
+    )
+    func portableReport() async throws {
+        guard let browser = Chromium.find() else {
+            print("Skipped: no chromium or chromium-browser on PATH (.ci/run installs Debian's chromium).")
+            return
+        }
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let expected = root.url.appendingPathComponent("goldens")
+        let actual = root.url.appendingPathComponent("rendered")
+        let whitePNG = try GDImage(width: 30, height: 30, background: white).pngData()
+        let redPNG = try GDImage(width: 30, height: 30, background: RGBA(red: 200, green: 0, blue: 0)).pngData()
+        _ = try write(whitePNG, expected, "cards/changed #1.png")
+        _ = try write(redPNG, actual, "cards/changed #1.png")
+        _ = try write(whitePNG, expected, "gone.png")
+        _ = try write(redPNG, actual, "new.png")
+        let report = root.url.appendingPathComponent("Diffs")
+        let summary = try await GoldenComparer(reportDirectory: report).compare(expected: expected, actual: actual)
+        try ComparisonReportWriter.writeHTML(summary, into: report)
+
+        // Downloaded: only the report folder, somewhere else; the inputs are gone.
+        let download = root.url.appendingPathComponent("Downloads/artifact")
+        try FileManager.default.createDirectory(
+            at: download.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: report, to: download)
+        try FileManager.default.removeItem(at: expected)
+        try FileManager.default.removeItem(at: actual)
+
+        // The page as it is, plus a probe that records which images loaded (naturalWidth > 0):
+        // Chromium does not log a missing file:// image.
+        let html = try String(
+            contentsOf: download.appendingPathComponent(ComparisonReportWriter.pageName), encoding: .utf8)
+        let probe = """
+            <script>addEventListener('load', () => document.body.setAttribute('data-loaded',
+            [...document.images].map(i => i.complete && i.naturalWidth > 0 ? '1' : '0').join('')))</script></body>
+            """
+        let page = download.appendingPathComponent("probe.html")
+        try Data(html.replacingOccurrences(of: "</body>", with: probe).utf8).write(to: page)
+        func loaded(_ profile: String) async throws -> String {
+            let dom = try await browser.dumpDOM(page, profile: root.url.appendingPathComponent(profile)).dom
+            guard let range = dom.range(of: "data-loaded=\""), let end = dom[range.upperBound...].firstIndex(of: "\"")
+            else { return "" }
+            return String(dom[range.upperBound..<end])
+        }
+        // changed: expected, actual, diff and side by side, and the flip view's three; new: actual;
+        // gone: expected.
+        #expect(try await loaded("profile") == String(repeating: "1", count: 9))
+
+        // The probe can fail: with one image removed, it says so.
+        try FileManager.default.removeItem(at: download.appendingPathComponent("images/new.actual.png"))
+        let broken = try await loaded("profile2")
+        #expect(broken.count == 9 && broken.filter { $0 == "0" }.count == 1, "\(broken)")
     }
 
     @Test("corrupt and non-PNG inputs are errors that name the file")
@@ -185,17 +307,22 @@ struct CompareTests {
             try GDImage(width: 20, height: 20, background: white).pngData(), root.url, "e/<odd> & name.png")
         let actual = try write(
             try GDImage(width: 20, height: 24, background: white).pngData(), root.url, "a/<odd> & name.png")
-        let summary = try await GoldenComparer(diffDirectory: root.url.appendingPathComponent("d"))
-            .compare(expected: expected, actual: actual)
+        let folder = root.url.appendingPathComponent("report")
+        let summary = try await GoldenComparer(reportDirectory: folder).compare(expected: expected, actual: actual)
         #expect(summary.pairs.first?.message.hasPrefix("expected 20×20, got 20×24") == true)
-        let html = root.url.appendingPathComponent("report/index.html")
+        let html = folder.appendingPathComponent("report.html")
         let junit = root.url.appendingPathComponent("junit.xml")
-        try ComparisonReportWriter.writeHTML(summary, to: html)
+        try ComparisonReportWriter.writeHTML(summary, into: folder)
         try ComparisonReportWriter.writeJUnit(summary, to: junit)
         let page = try String(contentsOf: html, encoding: .utf8)
         #expect(page.contains("&lt;odd&gt; &amp; name.png"))
         #expect(!page.contains("<odd>"))
-        #expect(page.contains("src=\"../e/%3Codd%3E%20&amp;%20name.png\"") || page.contains("../e/"))
+        // Every image is inside the report folder, linked relatively.
+        #expect(!page.contains("../"))
+        #expect(page.contains("src=\"images/%3Codd%3E%20&amp;%20name.expected.png\""))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent("images/<odd> & name.expected.png").path))
         #expect(page.contains("expected 20×20, got 20×24"))
         let xml = try Data(contentsOf: junit)
         let parser = XMLParser(data: xml)

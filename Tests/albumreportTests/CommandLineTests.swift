@@ -1,3 +1,4 @@
+import AlbumReport
 import AlbumReportCore
 import AlbumReportTestSupport
 import Foundation
@@ -152,28 +153,31 @@ struct CompareCommandTests {
         return url
     }
 
-    @Test("identical files exit 0; a mismatch exits 1 and writes diff, compare, report and JUnit files")
+    @Test("identical files exit 0; a mismatch exits 1 and fills a self-contained report folder and JUnit file")
     func exitCodes() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let a = try png(folder.url, "e/x.png")
         let b = try png(folder.url, "a/x.png")
-        let match = try await ProductBinary.run(["compare", a.path, b.path], in: folder.url)
+        let match = try await ProductBinary.run(["compare", a.path, b.path, "--format", "text"], in: folder.url)
         #expect(match.exitCode == 0, "\(match.standardError)")
         #expect(match.standardError.contains("1 compared: 1 match"))
 
         let changed = try png(folder.url, "a2/x.png", red: 0)
         let mismatch = try await ProductBinary.run(
-            ["compare", a.path, changed.path, "--report", "report.html", "--junit", "junit.xml", "--diff-dir", "d"],
+            ["compare", a.path, changed.path, "--junit", "junit.xml", "--report-dir", "d", "--format", "text"],
             in: folder.url)
         #expect(mismatch.exitCode == 1)
         #expect(mismatch.standardError.contains("✗ mismatch x.png: 1600 of 1600 pixels (100.0%) differ"))
-        for file in ["d/x.diff.png", "d/x.compare.png", "report.html", "junit.xml"] {
+        for file in [
+            "d/images/x.expected.png", "d/images/x.actual.png", "d/images/x.diff.png", "d/images/x.compare.png",
+            "d/report.html", "junit.xml",
+        ] {
             #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(file).path), "\(file)")
         }
     }
 
-    @Test("--json prints the summary; folders report missing and new files; --update records them")
+    @Test("--json prints the summary; --update converges: new files recorded, stale goldens removed, exit 0")
     func foldersAndUpdate() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -187,10 +191,107 @@ struct CompareCommandTests {
             try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         let pairs = try #require(object["pairs"] as? [[String: Any]])
         #expect(pairs.map { $0["status"] as? String } == ["match", "new", "missing"])
-        let update = try await ProductBinary.run(["compare", "goldens", "actual", "--update"], in: folder.url)
-        #expect(update.exitCode == 1)
+
+        // Accepting new and removed files (reg-cli's -E): nothing fails.
+        let lenient = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--fail-on", "changed", "--format", "text"], in: folder.url)
+        #expect(lenient.exitCode == 0, "\(lenient.standardError)")
+        #expect(lenient.standardError.contains("· new      new.png"))
+
+        let update = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--update", "--format", "text"], in: folder.url)
+        #expect(update.exitCode == 0, "\(update.standardError)")
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("goldens/new.png").path))
-        #expect(update.standardError.contains("It was recorded as the reference."))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("goldens/old.png").path))
+        #expect(
+            update.standardError.contains(
+                "new.png: new.png is new: there is no expected image for it. It was recorded as the golden (--update).")
+        )
+        #expect(
+            update.standardError.contains(
+                "old.png: old.png is expected but the actual side has no such file. Its golden was removed (--update).")
+        )
+        let again = try await ProductBinary.run(["compare", "goldens", "actual", "--format", "text"], in: folder.url)
+        #expect(again.exitCode == 0)
+        #expect(again.standardError.contains("2 compared: 2 match"))
+    }
+
+    @Test("under GitHub Actions: one ::error annotation per failing file and a Markdown table in the job summary")
+    func github() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try png(folder.url, "goldens/cards/a.png")
+        _ = try png(folder.url, "actual/cards/a.png", red: 0)
+        _ = try png(folder.url, "goldens/same.png")
+        _ = try png(folder.url, "actual/same.png")
+        _ = try png(folder.url, "actual/new.png")
+        let stepSummary = folder.url.appendingPathComponent("step-summary.md")
+        try Data("# Earlier step\n".utf8).write(to: stepSummary)
+        let run = try await ProductBinary.run(
+            ["compare", "goldens", "actual"], in: folder.url,
+            environment: [
+                "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": stepSummary.path,
+                "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "me/app", "GITHUB_RUN_ID": "42",
+            ])
+        #expect(run.exitCode == 1)
+        let annotations = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(annotations.count == 2, "\(run.standardOutput)")
+        #expect(annotations.contains { $0.hasPrefix("::error file=goldens/cards/a.png,title=") }, "\(annotations)")
+        #expect(annotations.contains { $0.contains("new.png") })
+        let markdown = try String(contentsOf: stepSummary, encoding: .utf8)
+        #expect(markdown.hasPrefix("# Earlier step\n"), "the summary is appended to, not replaced")
+        #expect(markdown.contains("| cards/a.png |") || markdown.contains("`cards/a.png`"), "\(markdown)")
+        #expect(markdown.contains("https://github.com/me/app/actions/runs/42#artifacts"))
+        #expect(!markdown.contains("same.png"), "matches stay out of the table")
+    }
+
+    @Test("--mask-element takes frames from manifest.json; font and library drift is said before the pixel figures")
+    func elementsAndDrift() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let first = try await ProductBinary.run(
+            ["generate", "--limit", "1", "--output", "first", "-q"], in: folder.url)
+        #expect(first.exitCode == 0, "\(first.standardError)")
+        let second = folder.url.appendingPathComponent("second")
+        try FileManager.default.copyItem(at: folder.url.appendingPathComponent("first"), to: second)
+        let manifestURL = second.appendingPathComponent("manifest.json")
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: manifestURL))
+        let card = try #require(manifest.screens.first { $0.kind == .card })
+        let bar = try #require(card.elements.first { $0.name == "navigationBar" }).pixels
+        try AlbumReportGraphicsTestImage.paint(
+            bar, RGBA(red: 255, green: 0, blue: 0), inFile: second.appendingPathComponent(card.file))
+        // The second report was drawn by another libgd.
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+        var libraries = try #require(object["libraries"] as? [String: String])
+        let libgd = try #require(libraries["libgd"])
+        libraries["libgd"] = "9.9.9"
+        object["libraries"] = libraries
+        try JSONSerialization.data(withJSONObject: object).write(to: manifestURL)
+
+        let plain = try await ProductBinary.run(["compare", "first", "second", "--format", "text"], in: folder.url)
+        #expect(plain.exitCode == 1)
+        let lines = plain.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains("Libraries differ: libgd \(libgd) → 9.9.9") == true, "\(lines.prefix(3))")
+        #expect(lines.contains { $0.contains("✗ mismatch \(card.file)") })
+
+        let masked = try await ProductBinary.run(
+            ["compare", "first", "second", "--mask-element", "navigationBar", "--format", "text"], in: folder.url)
+        #expect(masked.exitCode == 0, "\(masked.standardError)")
+        let scoped = try await ProductBinary.run(
+            [
+                "compare", "first", "second", "--mask", "cards/*.png:\(bar.x),\(bar.y),\(bar.width),\(bar.height)",
+                "--format", "text",
+            ],
+            in: folder.url)
+        #expect(scoped.exitCode == 0, "\(scoped.standardError)")
+        let elsewhere = try await ProductBinary.run(
+            [
+                "compare", "first", "second", "--mask", "sheet*.png:\(bar.x),\(bar.y),\(bar.width),\(bar.height)",
+                "--format", "text",
+            ],
+            in: folder.url)
+        #expect(elsewhere.exitCode == 1, "a mask scoped to other files leaves the card compared")
     }
 
     @Test(

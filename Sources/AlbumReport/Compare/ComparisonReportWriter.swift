@@ -1,16 +1,86 @@
 import AlbumReportCompare
 import AlbumReportCore
+import AlbumReportTemplates
 import Foundation
+import Mustache
 
-/// Writes a comparison's HTML report and JUnit XML.
+/// Writes a comparison's HTML report (from `Templates/compare.mustache`; a `compare.mustache`
+/// in `--templates DIR` wins), JUnit XML and JSON. The report's images are already in its
+/// folder (``GoldenComparer`` puts them there), so the folder alone shows everything.
 public enum ComparisonReportWriter {
-    /// Writes the HTML report to `url`, linking images relative to its folder.
-    public static func writeHTML(_ summary: ComparisonSummary, to url: URL) throws(CompareError) {
-        let folder = url.deletingLastPathComponent()
-        let page = ComparisonReportFormats.html(summary) { path in
-            relativePath(from: folder, to: URL(fileURLWithPath: path))
+    /// The report page's file name inside the report folder.
+    public static let pageName = "report.html"
+
+    /// Writes `report.html` into `folder`.
+    public static func writeHTML(
+        _ summary: ComparisonSummary, into folder: URL, templatesDirectory: URL? = nil
+    ) throws(CompareError) {
+        let custom = templatesDirectory?.appendingPathComponent("compare.mustache")
+        guard
+            let url = custom.flatMap({ FileManager.default.fileExists(atPath: $0.path) ? $0 : nil })
+                ?? DefaultTemplates.compareTemplate
+        else { throw .writeFailed(path: pageName, detail: "the built-in compare.mustache is missing from this build") }
+        let template: MustacheTemplate
+        do {
+            template = try MustacheTemplate(string: String(contentsOf: url, encoding: .utf8))
+        } catch {
+            throw .writeFailed(path: url.path, detail: "the template could not be read: \(error)")
         }
-        try write(Data(page.utf8), to: url)
+        try write(Data(template.render(page(summary)).utf8), to: folder.appendingPathComponent(pageName))
+    }
+
+    /// The values the template sees (every string escaped by Mustache's `{{…}}`).
+    static func page(_ summary: ComparisonSummary) -> [String: Any] {
+        let options = summary.options
+        var settings = "Threshold \(options.threshold), max diff ratio \(options.maxDiffRatio)"
+        if let pixels = options.maxDiffPixels { settings += ", max diff pixels \(pixels)" }
+        if options.failOnAntialiasing { settings += ", anti-aliased pixels count" }
+        let masks = options.masks.count + options.scopedMasks.count
+        if masks > 0 { settings += ", \(masks) pixel mask(s)" }
+        if !options.maskElements.isEmpty {
+            settings += ", masked elements: \(options.maskElements.joined(separator: ", "))"
+        }
+        var failOn: [String] = []
+        if options.failOn.contains(.new) { failOn.append("new") }
+        if options.failOn.contains(.missing) { failOn.append("missing") }
+        if options.failOn.contains(.changed) { failOn.append("changed") }
+        let shown = summary.pairs.enumerated().filter { $0.element.status != .match }
+        let pairs: [[String: Any]] = shown.map { index, pair in
+            var values: [String: Any] = [
+                "name": pair.name, "status": pair.status.rawValue, "message": pair.message, "updated": pair.updated,
+                "fails": pair.fails(options.failOn), "anchor": "pair-\(index)",
+            ]
+            if let difference = pair.difference {
+                values["figures"] = [
+                    "compared": difference.comparedPixels, "different": difference.differentPixels,
+                    "antialiased": difference.antialiasedPixels, "masked": difference.maskedPixels,
+                    "ratio": String(format: "%.6f", difference.diffRatio),
+                ]
+            }
+            let images = pair.images ?? PairImages()
+            values["expectedImage"] = images.expected.map(link)
+            values["actualImage"] = images.actual.map(link)
+            values["diffImage"] = images.diff.map(link)
+            values["sideBySideImage"] = images.sideBySide.map(link)
+            if images.expected != nil, images.actual != nil, images.diff != nil { values["flip"] = true }
+            return values.compactMapValues { $0 }
+        }
+        return [
+            "line": summary.line, "passes": summary.passes,
+            "failOn": failOn.isEmpty ? "nothing" : failOn.joined(separator: ", "),
+            "drift": summary.drift, "expected": summary.expected, "actual": summary.actual, "settings": settings + ".",
+            "pairs": pairs, "matches": summary.pairs.filter { $0.status == .match }.map(\.name),
+            "hasMatches": summary.count(.match) > 0, "matchCount": summary.count(.match),
+        ]
+    }
+
+    /// A relative path as a link: each component percent-encoded.
+    static func link(_ relative: String) -> String {
+        relative.split(separator: "/").map {
+            $0.addingPercentEncoding(
+                withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#")))
+                ?? String($0)
+        }.joined(separator: "/")
     }
 
     /// Writes JUnit XML to `url`.
@@ -23,17 +93,6 @@ public enum ComparisonReportWriter {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return (try? encoder.encode(summary)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
-
-    /// `file` relative to `folder`, with `..` where needed; percent-encoded for use in a link.
-    static func relativePath(from folder: URL, to file: URL) -> String {
-        let base = folder.standardizedFileURL.pathComponents
-        let target = file.standardizedFileURL.pathComponents
-        var common = 0
-        while common < min(base.count, target.count) && base[common] == target[common] { common += 1 }
-        let parts = Array(repeating: "..", count: base.count - common) + target[common...]
-        let path = parts.joined(separator: "/")
-        return path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
     private static func write(_ data: Data, to url: URL) throws(CompareError) {

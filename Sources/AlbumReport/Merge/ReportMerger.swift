@@ -78,7 +78,8 @@ public enum ReportMerger {
             first.files.filter { sheetFiles.contains($0.path) } + cards.compactMap { filesByPath[$0.file] }
         return Manifest(
             generator: first.generator, feed: first.feed, device: first.device, theme: first.theme,
-            locale: first.locale, fonts: first.fonts, items: first.items, files: files, screens: sheets + cards,
+            locale: first.locale, fonts: first.fonts, libraries: first.libraries, items: first.items, files: files,
+            screens: sheets + cards,
             warnings: warnings(ordered.map(\.1)))
     }
 
@@ -113,10 +114,10 @@ public enum ReportMerger {
         for (place, part) in ordered.dropFirst() {
             guard part.generator == first.generator, part.feed == first.feed, part.device == first.device,
                 part.theme == first.theme, part.locale == first.locale, part.fonts == first.fonts,
-                part.items == first.items
+                part.libraries == first.libraries, part.items == first.items
             else {
                 throw .output(
-                    "\(place) was rendered from other inputs than shard 1 (generator, feed, device, theme, locale, fonts or items differ). Render every shard with the same version, feed and options."
+                    "\(place) was rendered from other inputs than shard 1 (generator, feed, device, theme, locale, fonts, library versions or items differ). Render every shard with the same version, feed and options, on runners with the same libraries."
                 )
             }
         }

@@ -45,7 +45,7 @@ struct WriteStage: PipelineStage {
             device: render.device, theme: render.theme.name, locale: render.localeIdentifier,
             fonts: input.setup.fonts.all.map {
                 Manifest.FontRecord(family: $0.family, weight: $0.weight, file: $0.file)
-            },
+            }, libraries: GraphicsRuntime.libraryVersions,
             items: selection.records, files: input.sheet.files + input.cards.cards.map(\.file),
             screens: input.sheet.screens + input.cards.cards.map(\.screen), warnings: input.warnings + artworkWarnings,
             shard: input.shard)

@@ -1,12 +1,13 @@
 import Foundation
 
-/// JUnit XML and a self-contained HTML page for a comparison, as pure text.
+/// JUnit XML, GitHub workflow commands and Markdown for a comparison, as pure text (the HTML
+/// report is rendered from `Templates/compare.mustache`).
 public enum ComparisonReportFormats {
     // MARK: - JUnit
 
     /// JUnit XML: one test case per pair; mismatches are failures, unreadable files errors.
     public static func junit(_ summary: ComparisonSummary) -> String {
-        let failures = summary.pairs.filter { [.mismatch, .missing, .new].contains($0.status) }.count
+        let failures = summary.failures.filter { $0.status != .error }.count
         let errors = summary.count(.error)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml +=
@@ -16,6 +17,8 @@ public enum ComparisonReportFormats {
         for pair in summary.pairs {
             xml += "    <testcase classname=\"golden\" name=\"\(xmlEscape(pair.name))\">\n"
             switch pair.status {
+            case _ where !pair.fails(summary.options.failOn):
+                break
             case .match:
                 break
             case .error:
@@ -23,7 +26,7 @@ public enum ComparisonReportFormats {
             case .mismatch, .missing, .new:
                 xml += "      <failure message=\"\(xmlEscape(pair.message))\">"
                 let details = [
-                    pair.diffImagePath.map { "diff: \($0)" }, pair.compareImagePath.map { "compare: \($0)" },
+                    pair.images?.diff.map { "diff: \($0)" }, pair.images?.sideBySide.map { "side by side: \($0)" },
                 ]
                 .compactMap { $0 }.joined(separator: "\n")
                 xml += xmlEscape(details) + "</failure>\n"
@@ -34,91 +37,62 @@ public enum ComparisonReportFormats {
         return xml
     }
 
-    // MARK: - HTML
+    // MARK: - GitHub and Markdown
 
-    /// A page with every pair, its figures, and for mismatches the expected, actual and diff images
-    /// with a control that flips between expected and actual. Image paths are given relative to
-    /// the page by `link`.
-    public static func html(_ summary: ComparisonSummary, link: (String) -> String) -> String {
-        var rows = ""
-        for (index, pair) in summary.pairs.enumerated() {
-            let statusClass = pair.status.rawValue
-            rows += "<section class=\"pair \(statusClass)\" id=\"pair-\(index)\">\n"
-            rows += "<h2><span class=\"badge\">\(pair.status.rawValue)</span> \(htmlEscape(pair.name))</h2>\n"
-            rows += "<p>\(htmlEscape(pair.message))\(pair.updated ? " <strong>(reference updated)</strong>" : "")</p>\n"
-            if let difference = pair.difference {
-                rows +=
-                    "<table><tr><th>compared</th><th>different</th><th>anti-aliased</th><th>masked</th><th>ratio</th></tr>"
-                rows +=
-                    "<tr><td>\(difference.comparedPixels)</td><td>\(difference.differentPixels)</td><td>\(difference.antialiasedPixels)</td><td>\(difference.maskedPixels)</td><td>\(String(format: "%.6f", difference.diffRatio))</td></tr></table>\n"
+    /// One GitHub Actions workflow command per failing pair (`::error file=…,title=…::…`), so
+    /// that each appears as an annotation on the run; `file` is the golden's path as given.
+    /// File paths under `base` (the workspace) are written relative to it, as GitHub wants them.
+    public static func githubAnnotations(_ summary: ComparisonSummary, relativeTo base: String? = nil) -> [String] {
+        summary.failures.map { pair in
+            var file = pair.expectedPath ?? pair.actualPath ?? pair.name
+            if let base, !base.isEmpty {
+                let prefix = base.hasSuffix("/") ? base : base + "/"
+                if file.hasPrefix(prefix) { file.removeFirst(prefix.count) }
             }
-            if pair.status == .mismatch, let expected = pair.expectedPath, let actual = pair.actualPath {
-                let name = "flip-\(index)"
-                rows += "<div class=\"flip\">\n"
-                rows +=
-                    "<input type=\"radio\" name=\"\(name)\" id=\"\(name)-e\" checked><label for=\"\(name)-e\">expected</label>\n"
-                rows +=
-                    "<input type=\"radio\" name=\"\(name)\" id=\"\(name)-a\"><label for=\"\(name)-a\">actual</label>\n"
-                rows +=
-                    "<input type=\"radio\" name=\"\(name)\" id=\"\(name)-d\"><label for=\"\(name)-d\">diff</label>\n"
-                rows += "<div class=\"stage\">"
-                rows += image(link(expected), alt: "expected \(pair.name)", cssClass: "e")
-                rows += image(link(actual), alt: "actual \(pair.name)", cssClass: "a")
-                if let diff = pair.diffImagePath {
-                    rows += image(link(diff), alt: "difference \(pair.name)", cssClass: "d")
-                }
-                rows += "</div></div>\n"
-                rows += "<div class=\"row\">"
-                rows += figure(link(expected), caption: "expected", alt: "expected \(pair.name)")
-                rows += figure(link(actual), caption: "actual", alt: "actual \(pair.name)")
-                if let diff = pair.diffImagePath {
-                    rows += figure(link(diff), caption: "diff", alt: "difference \(pair.name)")
-                }
-                rows += "</div>\n"
-            }
-            rows += "</section>\n"
+            let title = "golden \(pair.status.rawValue): \(pair.name)"
+            return "::error file=\(githubProperty(file)),title=\(githubProperty(title))::\(githubData(pair.message))"
         }
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>albumreport compare — \(htmlEscape(summary.line))</title>
-            <style>
-            :root { color-scheme: light dark; font-family: -apple-system, "Inter", system-ui, sans-serif; }
-            body { margin: 2rem; }
-            .badge { font-size: 0.8em; padding: 0.1em 0.5em; border-radius: 0.4em; background: #8884; text-transform: uppercase; }
-            .mismatch .badge, .error .badge, .missing .badge, .new .badge { background: #e5393580; }
-            .match .badge { background: #43a04780; }
-            table { border-collapse: collapse; margin: 0.5rem 0; }
-            td, th { border: 1px solid #8886; padding: 0.2rem 0.6rem; text-align: right; }
-            .row { display: flex; gap: 1rem; flex-wrap: wrap; }
-            figure { margin: 0; }
-            img { max-width: 320px; height: auto; border: 1px solid #8886; }
-            .flip .stage img { display: none; max-width: 480px; }
-            .flip input { margin-left: 1rem; }
-            \(summary.pairs.indices.map { "#flip-\($0)-e:checked ~ .stage .e, #flip-\($0)-a:checked ~ .stage .a, #flip-\($0)-d:checked ~ .stage .d { display: block; }" }.joined(separator: "\n"))
-            </style>
-            </head>
-            <body>
-            <h1>Golden-image comparison</h1>
-            <p>\(htmlEscape(summary.line))</p>
-            <p>Expected: <code>\(htmlEscape(summary.expected))</code><br>Actual: <code>\(htmlEscape(summary.actual))</code><br>
-            Threshold \(summary.options.threshold), max diff ratio \(summary.options.maxDiffRatio)\(summary.options.maxDiffPixels.map { ", max diff pixels \($0)" } ?? "")\(summary.options.failOnAntialiasing ? ", anti-aliasing counts" : "").</p>
-            \(rows)
-            </body>
-            </html>
-
-            """
     }
 
-    private static func image(_ src: String, alt: String, cssClass: String) -> String {
-        "<img class=\"\(cssClass)\" src=\"\(attributeEscape(src))\" alt=\"\(attributeEscape(alt))\">"
+    /// A Markdown table of the pairs that are not a match (all of them when `everything`), with
+    /// the drift first and a link to the run's artifacts when given: for `$GITHUB_STEP_SUMMARY`
+    /// or any CI system that shows Markdown.
+    public static func markdown(
+        _ summary: ComparisonSummary, artifacts: String? = nil, everything: Bool = false
+    ) -> String {
+        var text = "### Golden images: \(summary.passes ? "✅" : "❌") \(summary.line)\n\n"
+        for line in summary.drift { text += "> ⚠️ \(markdownEscape(line))\n" }
+        if !summary.drift.isEmpty { text += "\n" }
+        let shown = summary.pairs.filter { everything || $0.status != .match }
+        if !shown.isEmpty {
+            text += "| File | Status | Differing pixels | Ratio | Fails |\n|---|---|---:|---:|---|\n"
+            for pair in shown {
+                let pixels = pair.difference.map { "\($0.differentPixels)" } ?? "–"
+                let ratio = pair.difference.map { String(format: "%.4f%%", $0.diffRatio * 100) } ?? "–"
+                text +=
+                    "| `\(markdownEscape(pair.name))` | \(pair.status.rawValue) | \(pixels) | \(ratio) | \(pair.fails(summary.options.failOn) ? "yes" : "no") |\n"
+            }
+            text += "\n"
+        }
+        if let artifacts { text += "The report with every image: [\(markdownEscape(artifacts))](\(artifacts))\n" }
+        return text
     }
 
-    private static func figure(_ src: String, caption: String, alt: String) -> String {
-        "<figure><a href=\"\(attributeEscape(src))\"><img src=\"\(attributeEscape(src))\" alt=\"\(attributeEscape(alt))\" loading=\"lazy\"></a><figcaption>\(htmlEscape(caption))</figcaption></figure>"
+    /// A workflow command's property value: `%`, CR, LF, `:` and `,` escaped.
+    static func githubProperty(_ text: String) -> String {
+        githubData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// A workflow command's message: `%`, CR and LF escaped.
+    static func githubData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Text safe in a Markdown table cell.
+    static func markdownEscape(_ text: String) -> String {
+        Excerpt.printable(text, limit: 200).replacingOccurrences(of: "|", with: "\\|")
+            .replacingOccurrences(of: "`", with: "'")
     }
 
     // MARK: - Escaping

@@ -1,3 +1,20 @@
+/// The images of one pair in the report folder, as paths relative to it: what the HTML report
+/// shows, so that the folder alone, downloaded from CI, shows everything.
+public struct PairImages: Sendable, Hashable, Codable {
+    public var expected: String?
+    public var actual: String?
+    public var diff: String?
+    public var sideBySide: String?
+
+    /// Creates the record.
+    public init(expected: String? = nil, actual: String? = nil, diff: String? = nil, sideBySide: String? = nil) {
+        self.expected = expected
+        self.actual = actual
+        self.diff = diff
+        self.sideBySide = sideBySide
+    }
+}
+
 /// The outcome of comparing one expected/actual pair.
 public struct PairResult: Sendable, Hashable, Codable {
     /// What happened.
@@ -21,10 +38,10 @@ public struct PairResult: Sendable, Hashable, Codable {
     public var actualPath: String?
     /// Pixel figures, when the pixels were compared.
     public var difference: PixelDifference?
-    /// Written on mismatch.
-    public var diffImagePath: String?
-    public var compareImagePath: String?
-    /// Whether `--update` copied the actual image over the expected one.
+    /// Its images in the report folder (for pairs that are not a match).
+    public var images: PairImages?
+    /// Whether `--update` wrote the actual image over the expected one (changed, new), or removed
+    /// the expected one (missing).
     public var updated: Bool
     /// A sentence for errors, missing and new files, or the figures of a mismatch.
     public var message: String
@@ -32,22 +49,30 @@ public struct PairResult: Sendable, Hashable, Codable {
     /// Creates a result.
     public init(
         name: String, status: Status, expectedPath: String? = nil, actualPath: String? = nil,
-        difference: PixelDifference? = nil, diffImagePath: String? = nil, compareImagePath: String? = nil,
-        updated: Bool = false, message: String
+        difference: PixelDifference? = nil, images: PairImages? = nil, updated: Bool = false, message: String
     ) {
         self.name = name
         self.status = status
         self.expectedPath = expectedPath
         self.actualPath = actualPath
         self.difference = difference
-        self.diffImagePath = diffImagePath
-        self.compareImagePath = compareImagePath
+        self.images = images
         self.updated = updated
         self.message = message
     }
 
-    /// Whether this pair fails the comparison.
-    public var fails: Bool { status != .match }
+    /// Whether this pair fails a comparison that fails on `failOn` (an unreadable file always
+    /// does; a pair `--update` brought in line never does: the goldens now agree).
+    public func fails(_ failOn: FailOn) -> Bool {
+        if updated { return false }
+        switch status {
+        case .match: return false
+        case .mismatch: return failOn.contains(.changed)
+        case .new: return failOn.contains(.new)
+        case .missing: return failOn.contains(.missing)
+        case .error: return true
+        }
+    }
 }
 
 /// Every pair of a comparison, with the options used.
@@ -56,13 +81,23 @@ public struct ComparisonSummary: Sendable, Hashable, Codable {
     public var actual: String
     public var options: CompareOptions
     public var pairs: [PairResult]
+    /// What differs between the two reports' fonts and libraries (their manifests), the usual
+    /// cause of a failure on a new runner; empty when nothing does or there are no manifests.
+    public var drift: [String]
+    /// The folder of the HTML report and the images it shows.
+    public var reportDirectory: String?
 
     /// Creates a summary.
-    public init(expected: String, actual: String, options: CompareOptions, pairs: [PairResult]) {
+    public init(
+        expected: String, actual: String, options: CompareOptions, pairs: [PairResult], drift: [String] = [],
+        reportDirectory: String? = nil
+    ) {
         self.expected = expected
         self.actual = actual
         self.options = options
         self.pairs = pairs
+        self.drift = drift
+        self.reportDirectory = reportDirectory
     }
 
     /// Count of pairs with `status`.
@@ -70,8 +105,14 @@ public struct ComparisonSummary: Sendable, Hashable, Codable {
         pairs.filter { $0.status == status }.count
     }
 
+    /// The pairs that fail under the options' `failOn`.
+    public var failures: [PairResult] { pairs.filter { $0.fails(options.failOn) } }
+
+    /// True when no pair fails.
+    public var passes: Bool { failures.isEmpty }
+
     /// True when every pair matches.
-    public var allMatch: Bool { pairs.allSatisfy { !$0.fails } }
+    public var allMatch: Bool { pairs.allSatisfy { $0.status == .match } }
 
     /// "12 compared: 11 match, 1 mismatch, 0 missing, 0 new, 0 errors".
     public var line: String {

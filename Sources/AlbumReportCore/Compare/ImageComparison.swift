@@ -1,3 +1,96 @@
+/// Which kinds of pair fail a comparison (`--fail-on new,missing,changed`).
+public struct FailOn: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// A file only the actual side has.
+    public static let new = FailOn(rawValue: 1)
+    /// A file only the expected side has.
+    public static let missing = FailOn(rawValue: 2)
+    /// A pair whose pixels (or size) differ.
+    public static let changed = FailOn(rawValue: 4)
+    /// All three: the default.
+    public static let all: FailOn = [.new, .missing, .changed]
+
+    /// Parses `new,missing,changed` (any subset, in any order); nil for an unknown word.
+    public init?(parsing text: String) {
+        var set: FailOn = []
+        for word in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+            switch word {
+            case "new": set.insert(.new)
+            case "missing": set.insert(.missing)
+            case "changed", "mismatch": set.insert(.changed)
+            case "none", "": continue
+            default: return nil
+            }
+        }
+        self = set
+    }
+}
+
+/// A pixel mask for the files whose relative path matches a glob (`cards/*.png:0,0,1179,150`).
+public struct ScopedMask: Sendable, Hashable, Codable {
+    /// The glob: `*` within a path component, `**` across components, `?` one character.
+    public var pattern: String
+    public var rect: PixelRect
+
+    /// Creates a scoped mask.
+    public init(pattern: String, rect: PixelRect) {
+        self.pattern = pattern
+        self.rect = rect
+    }
+
+    /// Parses `x,y,w,h` (every file) or `GLOB:x,y,w,h`; nil when malformed.
+    public init?(parsing text: String) {
+        let (pattern, numbers): (String, Substring) =
+            text.lastIndex(of: ":").map { (String(text[..<$0]), text[text.index(after: $0)...]) } ?? (
+                "**", Substring(text)
+            )
+        let values = numbers.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !pattern.isEmpty, values.count == 4, let x = values[0], let y = values[1], let w = values[2],
+            let h = values[3],
+            w > 0, h > 0
+        else { return nil }
+        self.init(pattern: pattern, rect: PixelRect(x: x, y: y, width: w, height: h))
+    }
+
+    /// Whether the mask applies to the file at `path` (relative, `/`-separated).
+    public func applies(to path: String) -> Bool { Glob.matches(pattern, path) }
+}
+
+/// Shell-style globs for relative paths.
+public enum Glob {
+    /// Whether `path` matches `pattern`: `*` any run within a component, `**` any run across
+    /// components, `?` one character; everything else literally.
+    public static func matches(_ pattern: String, _ path: String) -> Bool {
+        match(Array(pattern), Array(path))
+    }
+
+    private static func match(_ pattern: [Character], _ path: [Character]) -> Bool {
+        // Iterative with memory of the last star, linear in practice (no exponential backtracking).
+        var memo = [[Bool?]](repeating: [Bool?](repeating: nil, count: path.count + 1), count: pattern.count + 1)
+        func go(_ p: Int, _ s: Int) -> Bool {
+            if let known = memo[p][s] { return known }
+            var result: Bool
+            if p == pattern.count {
+                result = s == path.count
+            } else if pattern[p] == "*" {
+                let double = p + 1 < pattern.count && pattern[p + 1] == "*"
+                let next = double ? p + 2 : p + 1
+                result = go(next, s) || (s < path.count && (double || path[s] != "/") && go(p, s + 1))
+            } else if s < path.count && (pattern[p] == "?" ? path[s] != "/" : pattern[p] == path[s]) {
+                result = go(p + 1, s + 1)
+            } else {
+                result = false
+            }
+            memo[p][s] = result
+            return result
+        }
+        guard pattern.count <= 1_000, path.count <= 4_000 else { return false }
+        return go(0, 0)
+    }
+}
+
 /// How two images are compared.
 public struct CompareOptions: Sendable, Hashable, Codable {
     /// The perceptual colour difference (0–1, in YIQ space, as pixelmatch defines it) above which
@@ -7,21 +100,46 @@ public struct CompareOptions: Sendable, Hashable, Codable {
     public var maxDiffRatio: Double
     /// Largest number of pixels that may differ before the images mismatch (nil: only the ratio).
     public var maxDiffPixels: Int?
-    /// Count anti-aliasing and one-pixel-shift differences as real differences.
+    /// Count anti-aliased pixels as real differences (pixelmatch's `includeAA`).
     public var failOnAntialiasing: Bool
-    /// Regions (in pixels) that are ignored.
+    /// Regions (in pixels) that are ignored in every image.
     public var masks: [PixelRect]
+    /// Regions ignored in the files whose path matches a glob.
+    public var scopedMasks: [ScopedMask]
+    /// Elements (`navigationBar`, `artwork`, `button`, …) ignored wherever a report's
+    /// `manifest.json` places them.
+    public var maskElements: [String]
+    /// Which kinds of pair fail the comparison.
+    public var failOn: FailOn
+    /// Differing pixels in a cluster (8-connected) smaller than this are specks that do not fail
+    /// the comparison: where two strokes of re-rendered text nearly touch, pixelmatch's
+    /// anti-aliasing detector misses one or two pixels. Anything a person sees (a moved or
+    /// recoloured element, a changed glyph) differs in larger clusters. 1 makes every differing
+    /// pixel count, as pixelmatch's own verdict does.
+    public var minimumCluster: Int
 
-    /// The documented defaults: threshold 0.1, no differing pixel allowed, anti-aliasing ignored.
+    /// The documented defaults: threshold 0.1, no differing pixel allowed, anti-aliasing ignored,
+    /// new, missing and changed files all failing.
     public init(
         threshold: Double = 0.1, maxDiffRatio: Double = 0, maxDiffPixels: Int? = nil, failOnAntialiasing: Bool = false,
-        masks: [PixelRect] = []
+        masks: [PixelRect] = [], scopedMasks: [ScopedMask] = [], maskElements: [String] = [], failOn: FailOn = .all,
+        minimumCluster: Int = 4
     ) {
+        self.minimumCluster = max(minimumCluster, 1)
         self.threshold = threshold
         self.maxDiffRatio = maxDiffRatio
         self.maxDiffPixels = maxDiffPixels
         self.failOnAntialiasing = failOnAntialiasing
         self.masks = masks
+        self.scopedMasks = scopedMasks
+        self.maskElements = maskElements
+        self.failOn = failOn
+    }
+
+    /// The masks for the file at `path` (global and scoped ones; element masks come from the
+    /// report's manifest).
+    public func masks(for path: String) -> [PixelRect] {
+        masks + scopedMasks.filter { $0.applies(to: path) }.map(\.rect)
     }
 }
 
@@ -39,8 +157,11 @@ public struct PixelDifference: Sendable, Hashable, Codable {
     public var comparedPixels: Int
     /// Pixels whose colour differs beyond the threshold and are not anti-aliasing.
     public var differentPixels: Int
-    /// Pixels that differ only as anti-aliasing or a one-pixel shift would.
+    /// Pixels that differ only as anti-aliased edges do.
     public var antialiasedPixels: Int
+    /// Of `differentPixels`, those in clusters smaller than the options' `minimumCluster`
+    /// (they do not fail the comparison).
+    public var speckPixels: Int
     /// Pixels inside masks.
     public var maskedPixels: Int
     /// Set when the images are not the same size.
@@ -49,8 +170,9 @@ public struct PixelDifference: Sendable, Hashable, Codable {
     /// Creates figures.
     public init(
         comparedPixels: Int, differentPixels: Int, antialiasedPixels: Int, maskedPixels: Int,
-        sizeMismatch: SizeMismatch? = nil
+        speckPixels: Int = 0, sizeMismatch: SizeMismatch? = nil
     ) {
+        self.speckPixels = speckPixels
         self.comparedPixels = comparedPixels
         self.differentPixels = differentPixels
         self.antialiasedPixels = antialiasedPixels
@@ -66,7 +188,7 @@ public struct PixelDifference: Sendable, Hashable, Codable {
     /// Whether the images match under `options`.
     public func matches(_ options: CompareOptions) -> Bool {
         guard sizeMismatch == nil else { return false }
-        let counted = differentPixels + (options.failOnAntialiasing ? antialiasedPixels : 0)
+        let counted = differentPixels - speckPixels + (options.failOnAntialiasing ? antialiasedPixels : 0)
         let ratio = comparedPixels == 0 ? 0 : Double(counted) / Double(comparedPixels)
         if let maxDiffPixels = options.maxDiffPixels, counted > maxDiffPixels { return false }
         if options.maxDiffPixels != nil && options.maxDiffRatio == 0 { return true }
@@ -81,8 +203,9 @@ public struct PixelDifference: Sendable, Hashable, Codable {
                 "expected \(size.expectedWidth)×\(size.expectedHeight), got \(size.actualWidth)×\(size.actualHeight)")
         }
         let percent = (diffRatio * 100 * 10_000).rounded() / 10_000
-        parts.append(
-            "\(differentPixels) of \(comparedPixels) pixels (\(percent)%) differ, \(antialiasedPixels) anti-aliased")
+        var figures = "\(differentPixels) of \(comparedPixels) pixels (\(percent)%) differ"
+        if speckPixels > 0 { figures += " (\(speckPixels) in specks, ignored)" }
+        parts.append(figures + ", \(antialiasedPixels) anti-aliased")
         return parts.joined(separator: "; ")
     }
 }

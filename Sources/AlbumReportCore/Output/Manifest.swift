@@ -151,6 +151,8 @@ public struct Manifest: Sendable, Hashable, Codable {
     public var theme: String
     public var locale: String
     public var fonts: [FontRecord]
+    /// The versions of the libraries that shape the pixels (libgd, FreeType, HarfBuzz, …).
+    public var libraries: [String: String]?
     public var items: [ItemRecord]
     public var files: [FileRecord]
     public var screens: [ScreenRecord]
@@ -161,8 +163,8 @@ public struct Manifest: Sendable, Hashable, Codable {
     /// Creates a manifest.
     public init(
         generator: String, feed: FeedInfo, device: Device, theme: String, locale: String, fonts: [FontRecord],
-        items: [ItemRecord], files: [FileRecord], screens: [ScreenRecord], warnings: [ReportWarning],
-        shard: Shard? = nil
+        libraries: [String: String]? = nil, items: [ItemRecord], files: [FileRecord], screens: [ScreenRecord],
+        warnings: [ReportWarning], shard: Shard? = nil
     ) {
         self.generator = generator
         self.feed = feed
@@ -170,6 +172,7 @@ public struct Manifest: Sendable, Hashable, Codable {
         self.theme = theme
         self.locale = locale
         self.fonts = fonts
+        self.libraries = libraries
         self.items = items
         self.files = files
         self.screens = screens
@@ -219,6 +222,7 @@ public struct Manifest: Sendable, Hashable, Codable {
             ("theme", { try value(theme, indent: 2) }), ("warnings", { try list(warnings) }),
         ]
         if let shard { members.append(("shard", { try value(shard, indent: 2) })) }
+        if let libraries { members.append(("libraries", { try value(libraries, indent: 2) })) }
         members.sort { $0.0 < $1.0 }
         out.append(contentsOf: Array("{\n".utf8))
         for (index, member) in members.enumerated() {
