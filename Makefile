@@ -45,6 +45,7 @@ fuzz: deps
 ## swift-format in strict mode, as CI runs it.
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+	python3 scripts/check-actions.py
 
 format:
 	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)
