@@ -40,10 +40,7 @@ public enum ComparisonReportWriter {
         if !options.maskElements.isEmpty {
             settings += ", masked elements: \(options.maskElements.joined(separator: ", "))"
         }
-        var failOn: [String] = []
-        if options.failOn.contains(.new) { failOn.append("new") }
-        if options.failOn.contains(.missing) { failOn.append("missing") }
-        if options.failOn.contains(.changed) { failOn.append("changed") }
+        let failOn = options.failOn.names
         let shown = summary.pairs.enumerated().filter { $0.element.status != .match }
         let pairs: [[String: Any]] = shown.map { index, pair in
             var values: [String: Any] = [

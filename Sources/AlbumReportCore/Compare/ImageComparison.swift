@@ -26,6 +26,26 @@ public struct FailOn: OptionSet, Sendable, Hashable, Codable {
         }
         self = set
     }
+
+    /// The kinds by name, in a fixed order: `["new", "missing", "changed"]`.
+    public var names: [String] {
+        [(FailOn.new, "new"), (.missing, "missing"), (.changed, "changed")].filter { contains($0.0) }.map(\.1)
+    }
+
+    /// Written as its names (`["new", "missing", "changed"]`), not a bit mask.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(names)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let names = try decoder.singleValueContainer().decode([String].self)
+        guard let set = FailOn(parsing: names.joined(separator: ",")) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "unknown kinds in \(names)"))
+        }
+        self = set
+    }
 }
 
 /// A pixel mask for the files whose relative path matches a glob (`cards/*.png:0,0,1179,150`).
