@@ -10,13 +10,14 @@ public enum DefaultTemplates {
         Bundle.module.url(forResource: "light", withExtension: "json")?.deletingLastPathComponent()
     }
 
-    /// The shipped `index.mustache`, the template of `index.html`.
-    public static var indexTemplate: URL? {
-        Bundle.module.url(forResource: "index", withExtension: "mustache")
-    }
-
-    /// The shipped `compare.mustache`, the template of `compare`'s HTML report.
-    public static var compareTemplate: URL? {
-        Bundle.module.url(forResource: "compare", withExtension: "mustache")
+    /// The template `name` (`index.mustache`, `compare.mustache`): the user's in `directory`
+    /// (`--templates DIR`) when it holds one, else the shipped one; nil when neither exists.
+    public static func template(named name: String, preferring directory: URL?) -> URL? {
+        if let custom = directory?.appendingPathComponent(name), FileManager.default.fileExists(atPath: custom.path) {
+            return custom
+        }
+        let file = URL(fileURLWithPath: name)
+        return Bundle.module.url(
+            forResource: file.deletingPathExtension().lastPathComponent, withExtension: file.pathExtension)
     }
 }

@@ -281,11 +281,7 @@ public struct GoldenComparer: Sendable {
         } catch {
             return .failure(.init(description: "\(url.path) could not be read (\(error.localizedDescription))."))
         }
-        guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            if case .failure(let problem) = PNGReader.decode(data, name: url.path) { return .failure(problem) }
-            return .success(data)
-        }
-        return .success(data)
+        return PNGReader.signatureProblem(data, name: url.path).map { .failure($0) } ?? .success(data)
     }
 
     private func write(_ data: Data, to url: URL) throws(CompareError) {

@@ -15,18 +15,22 @@ public enum PNGReader {
         public var description: String
     }
 
+    /// Nil when `data` starts with the PNG signature, else a sentence saying what it is instead.
+    public static func signatureProblem(_ data: Data, name: String) -> Problem? {
+        guard !data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+        let kind =
+            data.isEmpty
+            ? "empty"
+            : ImageHeader.read(data).map { "a \($0.format.rawValue.uppercased()) image" }
+                ?? ImageHeader.unsupportedFormat(of: data).map { "a \($0) image" } ?? "not an image"
+        return Problem(description: "\(name) is not a PNG file (it is \(kind)).")
+    }
+
     /// The pixels of the PNG in `data`, read from `name` (for messages).
     public static func decode(
         _ data: Data, name: String, maximumPixels: Int = PNGReader.maximumPixels
     ) -> Result<PixelBuffer, Problem> {
-        guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            let kind =
-                data.isEmpty
-                ? "empty"
-                : ImageHeader.read(data).map { "a \($0.format.rawValue.uppercased()) image" }
-                    ?? ImageHeader.unsupportedFormat(of: data).map { "a \($0) image" } ?? "not an image"
-            return .failure(Problem(description: "\(name) is not a PNG file (it is \(kind))."))
-        }
+        if let problem = signatureProblem(data, name: name) { return .failure(problem) }
         var width: UInt32 = 0
         var height: UInt32 = 0
         var pixels: UnsafeMutablePointer<UInt8>?

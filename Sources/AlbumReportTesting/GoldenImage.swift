@@ -1,6 +1,5 @@
 import AlbumReportCompare
 import AlbumReportCore
-import AlbumReportGraphics
 import Foundation
 import Testing
 

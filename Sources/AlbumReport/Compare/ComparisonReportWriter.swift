@@ -15,11 +15,9 @@ public enum ComparisonReportWriter {
     public static func writeHTML(
         _ summary: ComparisonSummary, into folder: URL, templatesDirectory: URL? = nil
     ) throws(CompareError) {
-        let custom = templatesDirectory?.appendingPathComponent("compare.mustache")
-        guard
-            let url = custom.flatMap({ FileManager.default.fileExists(atPath: $0.path) ? $0 : nil })
-                ?? DefaultTemplates.compareTemplate
-        else { throw .writeFailed(path: pageName, detail: "the built-in compare.mustache is missing from this build") }
+        guard let url = DefaultTemplates.template(named: "compare.mustache", preferring: templatesDirectory) else {
+            throw .writeFailed(path: pageName, detail: "the built-in compare.mustache is missing from this build")
+        }
         let template: MustacheTemplate
         do {
             template = try MustacheTemplate(string: String(contentsOf: url, encoding: .utf8))
@@ -35,6 +33,9 @@ public enum ComparisonReportWriter {
         var settings = "Threshold \(options.threshold), max diff ratio \(options.maxDiffRatio)"
         if let pixels = options.maxDiffPixels { settings += ", max diff pixels \(pixels)" }
         if options.failOnAntialiasing { settings += ", anti-aliased pixels count" }
+        settings +=
+            options.minimumCluster > 1
+            ? ", clusters under \(options.minimumCluster) pixels ignored" : ", every differing pixel counts"
         let masks = options.masks.count + options.scopedMasks.count
         if masks > 0 { settings += ", \(masks) pixel mask(s)" }
         if !options.maskElements.isEmpty {
@@ -51,6 +52,7 @@ public enum ComparisonReportWriter {
                 values["figures"] = [
                     "compared": difference.comparedPixels, "different": difference.differentPixels,
                     "antialiased": difference.antialiasedPixels, "masked": difference.maskedPixels,
+                    "specks": difference.speckPixels,
                     "ratio": String(format: "%.6f", difference.diffRatio),
                 ]
             }

@@ -13,13 +13,7 @@ public struct GalleryPage: Sendable {
 
     /// Loads the template; a template that does not parse is an error naming the file.
     public init(templatesDirectory: URL?) throws(ReportError) {
-        let custom = templatesDirectory?.appendingPathComponent("index.mustache")
-        let url: URL
-        if let custom, FileManager.default.fileExists(atPath: custom.path) {
-            url = custom
-        } else if let shipped = DefaultTemplates.indexTemplate {
-            url = shipped
-        } else {
+        guard let url = DefaultTemplates.template(named: "index.mustache", preferring: templatesDirectory) else {
             throw .template(path: "index.mustache", detail: "the built-in template is missing from this build")
         }
         do {

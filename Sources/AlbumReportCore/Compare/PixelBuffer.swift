@@ -30,12 +30,19 @@ public struct PixelBuffer: Sendable, Hashable {
         self.width = width
         self.height = height
         pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
-            for index in 0..<(width * height) {
-                let offset = index * 4
-                buffer[index] =
-                    UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
-                    | UInt32(bytes[offset + 3]) << 24
-            }
+            // The packing is the bytes' own order read as little-endian words: one copy there.
+            #if _endian(little)
+                if let source = bytes.baseAddress, let target = buffer.baseAddress {
+                    UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: bytes.count)
+                }
+            #else
+                for index in 0..<(width * height) {
+                    let offset = index * 4
+                    buffer[index] =
+                        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+                        | UInt32(bytes[offset + 3]) << 24
+                }
+            #endif
             count = width * height
         }
     }
