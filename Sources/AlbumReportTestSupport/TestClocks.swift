@@ -72,19 +72,22 @@ public final class TestClock: RunClock {
     }
 
     /// Waits until a sleep of `duration` is pending (a request's deadline is armed, a backoff
-    /// has begun), then moves the clock past its end. Bounded: false when none came within
-    /// `limit` of real time.
+    /// has begun), then moves the clock past its end. Bounded: false when none came after
+    /// `limit` worth of 1 ms polls. The bound counts polls, not wall time, so a machine whose
+    /// threads are all busy (a sanitized suite running in parallel) stretches it instead of
+    /// failing a test whose code simply had not run yet; the state is looked at once more at
+    /// the end.
     @discardableResult
     public func advanceWhenSleeping(_ duration: Duration, limit: Duration = .seconds(10)) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if state.withLock({ $0.sleepers.contains { $0.duration == duration } }) {
-                advance(by: duration)
-                return true
-            }
+        func pending() -> Bool { state.withLock { $0.sleepers.contains { $0.duration == duration } } }
+        let polls = max(Int(limit / .milliseconds(1)), 1)
+        for _ in 0..<polls {
+            if pending() { break }
             try? await Task.sleep(for: .milliseconds(1))
         }
-        return false
+        guard pending() else { return false }
+        advance(by: duration)
+        return true
     }
 }
 
