@@ -3,15 +3,15 @@ import AlbumReportCore
 import Foundation
 import FuzzDriver
 
-/// Any bytes through `compare`'s PNG reader, then to pixels: an image, or a sentence naming the
-/// file. The pixel bound is lowered so that a declared size cannot exhaust the fuzzer's memory.
+/// Any bytes through `compare`'s PNG reader (libpng, to exact RGBA): pixels, or a sentence
+/// naming the file. The pixel bound is lowered so that a declared size cannot exhaust the fuzzer's memory.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNG(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start = pointer else { return 0 }
     switch PNGReader.decode(Data(bytes: start, count: count), name: "fuzz.png", maximumPixels: 4_000_000) {
     case .success(let image):
-        let pixels = image.pixelBuffer()
-        precondition(pixels.pixels.count == image.width * image.height, "a buffer of the wrong size")
+        precondition(image.pixels.count == image.width * image.height, "a buffer of the wrong size")
+        precondition(image.width * image.height <= 4_000_000, "more pixels than the bound allows")
     case .failure(let problem):
         precondition(!problem.description.contains("\u{0}"), "a raw NUL byte in a message")
     }
