@@ -21,8 +21,8 @@ test: deps
 ## The whole test suite built with the address sanitizer (CI runs it too), one test at a time:
 ## sanitized code runs several times slower, and in parallel on two cores the busy tests starved
 ## the others until loopback requests hit their 60 s deadlines. The test process runs
-## without leak detection; the albumreport binary the tests run is checked for leaks (one
-## suppression: Tools/sanitizers/lsan.supp).
+## without leak detection; the albumreport binary the tests run is checked for leaks (two
+## suppressions, each explained: Tools/sanitizers/lsan.supp).
 ASAN_ENV = ALBUMREPORT_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 \
 	ALBUMREPORT_CHILD_ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tools/sanitizers/lsan.supp:print_suppressions=0
