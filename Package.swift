@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "AlbumReport", targets: ["AlbumReport"]),
         .library(name: "AlbumReportCompare", targets: ["AlbumReportCompare"]),
         .library(name: "AlbumReportTesting", targets: ["AlbumReportTesting"]),
+        .library(name: "AlbumReportSnapshotTesting", targets: ["AlbumReportSnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // index.html is rendered from a user-editable Mustache template (Templates/index.mustache).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Only its dependency-free SnapshotTesting target is built (for AlbumReportSnapshotTesting);
+        // its swift-syntax dependency is resolved but never compiled.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // MARK: - C
@@ -126,6 +130,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        /// swift-snapshot-testing strategies backed by the same comparison (`.png`), for its users.
+        .target(
+            name: "AlbumReportSnapshotTesting",
+            dependencies: [
+                "AlbumReportCore", "AlbumReportCompare",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: - Executables
 
         .executableTarget(
@@ -192,6 +206,15 @@ let package = Package(
         .testTarget(
             name: "AlbumReportTestingTests",
             dependencies: ["AlbumReportTesting", "AlbumReportTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AlbumReportSnapshotTestingTests",
+            dependencies: [
+                "AlbumReportSnapshotTesting", "AlbumReportCore", "AlbumReportGraphics", "AlbumReportTestSupport",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"],
             swiftSettings: strictSettings
         ),
         .testTarget(

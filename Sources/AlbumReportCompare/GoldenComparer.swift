@@ -244,10 +244,9 @@ public struct GoldenComparer: Sendable {
         if let actual { images.actual = try put(actual, ".actual.png") }
         if let diff, let (expectedPixels, actualPixels) = pixels {
             do {
-                let diffImage = try GDImage(diff)
-                images.diff = try put(try diffImage.pngData(compressionLevel: 3), ".diff.png")
-                let sideBySide = try Self.sideBySide([GDImage(expectedPixels), GDImage(actualPixels), diffImage])
-                images.sideBySide = try put(try sideBySide.pngData(compressionLevel: 3), ".compare.png")
+                let pictures = try DiffImages(expected: expectedPixels, actual: actualPixels, diff: diff)
+                images.diff = try put(pictures.diff, ".diff.png")
+                images.sideBySide = try put(pictures.sideBySide, ".compare.png")
             } catch let error as CompareError {
                 throw error
             } catch {
@@ -255,20 +254,6 @@ public struct GoldenComparer: Sendable {
             }
         }
         return images
-    }
-
-    /// expected | actual | diff, on a grey ground with gaps.
-    static func sideBySide(_ images: [GDImage]) throws(GraphicsError) -> GDImage {
-        let gap = 16
-        let width = images.reduce(gap) { $0 + $1.width + gap }
-        let height = (images.map(\.height).max() ?? 1) + 2 * gap
-        let canvas = try GDImage(width: width, height: height, background: RGBA(red: 128, green: 128, blue: 128))
-        var x = gap
-        for image in images {
-            canvas.copy(image, x: x, y: gap)
-            x += image.width + gap
-        }
-        return canvas
     }
 
     // MARK: - Files

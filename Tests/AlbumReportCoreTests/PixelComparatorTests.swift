@@ -32,6 +32,21 @@ struct PixelComparatorTests {
         }
     }
 
+    @Test("the synchronous comparison gives the figures and the diff image of the concurrent one")
+    func synchronous() async {
+        var changed = buttonLike()
+        for y in 12..<20 { changed[30, y] = color(0x34_C759) }
+        changed[5, 5] = color(0x000000)
+        let options = CompareOptions(masks: [PixelRect(x: 40, y: 0, width: 5, height: 40)])
+        let concurrent = await PixelComparator.compare(
+            buttonLike(), changed, options: options, diffImage: true, bands: 3)
+        let serial = PixelComparator.compareSynchronously(buttonLike(), changed, options: options, diffImage: true)
+        #expect(serial.difference == concurrent.difference)
+        #expect(serial.difference.differentPixels == 9)
+        #expect(serial.difference.speckPixels == 1)
+        #expect(serial.diff == concurrent.diff)
+    }
+
     @Test("a colour change in a 3 × 3 block fails, and the diff image marks exactly that block")
     func block() async {
         var changed = buttonLike()

@@ -27,56 +27,97 @@ public enum PixelComparator {
         _ expected: PixelBuffer, _ actual: PixelBuffer, options: CompareOptions = CompareOptions(),
         diffImage: Bool = false, bands: Int = 4
     ) async -> (difference: PixelDifference, diff: PixelBuffer?) {
-        let width = min(expected.width, actual.width)
-        let height = min(expected.height, actual.height)
-        let a = Plane(expected, width: width, height: height)
-        let b = Plane(actual, width: width, height: height)
-        let mask = MaskMap(options.masks, width: width, height: height)
-        let bandCount = max(1, min(bands, height))
-        let rowsPerBand = (height + bandCount - 1) / bandCount
-        let setting = Setting(
-            maxDelta: 35215 * options.threshold * options.threshold, countAntialiasing: options.failOnAntialiasing)
-
+        let job = Job(expected, actual, options: options)
+        let bandCount = max(1, min(bands, job.height))
+        let rowsPerBand = (job.height + bandCount - 1) / bandCount
         let results = await withTaskGroup(of: BandResult.self, returning: [BandResult].self) { group in
             for band in 0..<bandCount {
-                let rows = (band * rowsPerBand)..<min((band + 1) * rowsPerBand, height)
+                let rows = (band * rowsPerBand)..<min((band + 1) * rowsPerBand, job.height)
                 guard !rows.isEmpty else { continue }
-                group.addTask { compareBand(a, b, rows: rows, mask: mask, setting: setting, diffImage: diffImage) }
+                group.addTask { job.band(rows, diffImage: diffImage) }
             }
             var all: [BandResult] = []
             for await result in group { all.append(result) }
             return all.sorted { $0.firstRow < $1.firstRow }
         }
+        return job.assemble(results, diffImage: diffImage)
+    }
 
-        var difference = PixelDifference(comparedPixels: 0, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0)
-        for result in results {
-            difference.comparedPixels += result.compared
-            difference.differentPixels += result.different
-            difference.antialiasedPixels += result.antialiased
-            difference.maskedPixels += result.masked
+    /// ``compare(_:_:options:diffImage:bands:)`` on the calling thread, for callers that cannot
+    /// await (swift-snapshot-testing's `Diffing` closures). Same figures, same diff image.
+    public static func compareSynchronously(
+        _ expected: PixelBuffer, _ actual: PixelBuffer, options: CompareOptions = CompareOptions(),
+        diffImage: Bool = false
+    ) -> (difference: PixelDifference, diff: PixelBuffer?) {
+        let job = Job(expected, actual, options: options)
+        return job.assemble([job.band(0..<job.height, diffImage: diffImage)], diffImage: diffImage)
+    }
+
+    /// One comparison's inputs, shared by its bands.
+    private struct Job: Sendable {
+        var expected: PixelBuffer
+        var actual: PixelBuffer
+        var options: CompareOptions
+        var width: Int
+        var height: Int
+        var a: Plane
+        var b: Plane
+        var mask: MaskMap
+        var setting: Setting
+
+        init(_ expected: PixelBuffer, _ actual: PixelBuffer, options: CompareOptions) {
+            self.expected = expected
+            self.actual = actual
+            self.options = options
+            width = min(expected.width, actual.width)
+            height = min(expected.height, actual.height)
+            a = Plane(expected, width: width, height: height)
+            b = Plane(actual, width: width, height: height)
+            mask = MaskMap(options.masks, width: width, height: height)
+            setting = Setting(
+                maxDelta: 35215 * options.threshold * options.threshold,
+                countAntialiasing: options.failOnAntialiasing)
         }
-        if options.minimumCluster > 1, difference.differentPixels > 0 {
-            difference.speckPixels = speckPixels(
-                results.flatMap(\.differing), width: width, height: height, minimumCluster: options.minimumCluster)
+
+        func band(_ rows: Range<Int>, diffImage: Bool) -> BandResult {
+            compareBand(a, b, rows: rows, mask: mask, setting: setting, diffImage: diffImage)
         }
-        if expected.width != actual.width || expected.height != actual.height {
-            difference.sizeMismatch = .init(
-                expectedWidth: expected.width, expectedHeight: expected.height, actualWidth: actual.width,
-                actualHeight: actual.height)
-        }
-        guard diffImage else { return (difference, nil) }
-        let diffWidth = max(expected.width, actual.width)
-        var diff = PixelBuffer(
-            width: diffWidth, height: max(expected.height, actual.height), fill: .init(red: 255, green: 0, blue: 0))
-        diff.pixels.withUnsafeMutableBufferPointer { output in
+
+        /// The figures (and the diff image) from the bands' results, in row order.
+        func assemble(_ results: [BandResult], diffImage: Bool) -> (difference: PixelDifference, diff: PixelBuffer?) {
+            var difference = PixelDifference(
+                comparedPixels: 0, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0)
             for result in results {
-                for (offset, row) in result.rows.enumerated() {
-                    let start = (result.firstRow + offset) * diffWidth
-                    for x in 0..<width { output[start + x] = row[x] }
+                difference.comparedPixels += result.compared
+                difference.differentPixels += result.different
+                difference.antialiasedPixels += result.antialiased
+                difference.maskedPixels += result.masked
+            }
+            if options.minimumCluster > 1, difference.differentPixels > 0 {
+                difference.speckPixels = speckPixels(
+                    results.flatMap(\.differing), width: width, height: height,
+                    minimumCluster: options.minimumCluster)
+            }
+            if expected.width != actual.width || expected.height != actual.height {
+                difference.sizeMismatch = .init(
+                    expectedWidth: expected.width, expectedHeight: expected.height, actualWidth: actual.width,
+                    actualHeight: actual.height)
+            }
+            guard diffImage else { return (difference, nil) }
+            let diffWidth = max(expected.width, actual.width)
+            var diff = PixelBuffer(
+                width: diffWidth, height: max(expected.height, actual.height),
+                fill: .init(red: 255, green: 0, blue: 0))
+            diff.pixels.withUnsafeMutableBufferPointer { output in
+                for result in results {
+                    for (offset, row) in result.rows.enumerated() {
+                        let start = (result.firstRow + offset) * diffWidth
+                        for x in 0..<width { output[start + x] = row[x] }
+                    }
                 }
             }
+            return (difference, diff)
         }
-        return (difference, diff)
     }
 
     /// How many of the differing pixels (`indices` into a `width` × `height` image) lie in

@@ -1,0 +1,80 @@
+import AlbumReportCore
+import AlbumReportGraphics
+import Foundation
+
+/// Two PNGs compared in memory, synchronously: the figures, the verdict and (on a mismatch) the
+/// diff and side-by-side images as PNG data. The comparison `albumreport compare` makes for one
+/// pair, for callers that hold data rather than files and cannot await, such as
+/// swift-snapshot-testing's `Diffing` closures.
+public struct PNGComparison: Sendable {
+    /// What the pixel comparison found.
+    public var difference: PixelDifference
+    /// Whether the images match under the options.
+    public var matches: Bool
+    /// The diff image (red differences, yellow anti-aliasing over a faded expected), on a mismatch.
+    public var diffPNG: Data?
+    /// expected | actual | diff on a grey ground, on a mismatch.
+    public var sideBySidePNG: Data?
+
+    /// Compares `actual` with `expected`. Unreadable data is a problem naming `expectedName` or
+    /// `actualName`; identical bytes are a match without decoding.
+    public static func compare(
+        expected: Data, actual: Data, options: CompareOptions = CompareOptions(),
+        expectedName: String = "the reference image", actualName: String = "the actual image"
+    ) -> Result<PNGComparison, PNGReader.Problem> {
+        if expected == actual, PNGReader.signatureProblem(expected, name: expectedName) == nil {
+            let header = ImageHeader.read(expected)
+            let pixels = (header?.width ?? 0) * (header?.height ?? 0)
+            return .success(
+                PNGComparison(
+                    difference: PixelDifference(
+                        comparedPixels: pixels, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0),
+                    matches: true))
+        }
+        let expectedPixels: PixelBuffer
+        let actualPixels: PixelBuffer
+        switch (PNGReader.decode(expected, name: expectedName), PNGReader.decode(actual, name: actualName)) {
+        case (.success(let one), .success(let two)): (expectedPixels, actualPixels) = (one, two)
+        case (.failure(let problem), _), (_, .failure(let problem)): return .failure(problem)
+        }
+        let (difference, diff) = PixelComparator.compareSynchronously(
+            expectedPixels, actualPixels, options: options, diffImage: true)
+        var result = PNGComparison(difference: difference, matches: difference.matches(options))
+        guard !result.matches, let diff else { return .success(result) }
+        do {
+            let images = try DiffImages(expected: expectedPixels, actual: actualPixels, diff: diff)
+            result.diffPNG = images.diff
+            result.sideBySidePNG = images.sideBySide
+        } catch {
+            // The verdict stands without its pictures; the figures say what differs.
+        }
+        return .success(result)
+    }
+}
+
+/// The diff and side-by-side pictures of a mismatch, PNG-encoded (fast level: they are looked at,
+/// not archived).
+struct DiffImages {
+    var diff: Data
+    var sideBySide: Data
+
+    init(expected: PixelBuffer, actual: PixelBuffer, diff: PixelBuffer) throws(GraphicsError) {
+        let diffImage = try GDImage(diff)
+        self.diff = try diffImage.pngData(compressionLevel: 3)
+        sideBySide = try Self.sideBySide([GDImage(expected), GDImage(actual), diffImage]).pngData(compressionLevel: 3)
+    }
+
+    /// expected | actual | diff, on a grey ground with gaps.
+    static func sideBySide(_ images: [GDImage]) throws(GraphicsError) -> GDImage {
+        let gap = 16
+        let width = images.reduce(gap) { $0 + $1.width + gap }
+        let height = (images.map(\.height).max() ?? 1) + 2 * gap
+        let canvas = try GDImage(width: width, height: height, background: RGBA(red: 128, green: 128, blue: 128))
+        var x = gap
+        for image in images {
+            canvas.copy(image, x: x, y: gap)
+            x += image.width + gap
+        }
+        return canvas
+    }
+}
