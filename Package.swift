@@ -61,6 +61,10 @@ let package = Package(
         /// The text engine's C part: ICU's UAX #14 line breaking behind one call (Debian: libicu-dev).
         .target(name: "CText", path: "Sources/CText", linkerSettings: [.linkedLibrary("icuuc")]),
 
+        /// SHA-256 from the system's libcrypto (OpenSSL; Debian: libssl-dev), which uses the CPU's
+        /// SHA extensions: the report's files are hashed when written and when a refresh reuses them.
+        .target(name: "CDigest", path: "Sources/CDigest", linkerSettings: [.linkedLibrary("crypto")]),
+
         /// libpng behind one call: PNGs decoded to the exact RGBA they store (no gamma, all 8 bits
         /// of alpha), for the comparison. libpng's longjmp error handling stays in C.
         .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
@@ -110,6 +114,7 @@ let package = Package(
                 "AlbumReportCompare",
                 "AlbumReportTemplates",
                 "CFileSwap",
+                "CDigest",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),

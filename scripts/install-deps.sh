@@ -12,6 +12,7 @@ packages=(
   libharfbuzz-dev    # HarfBuzz: shaping (Arabic joining, Indic conjuncts, Thai marks, emoji sequences)
   libfribidi-dev     # FriBidi: right-to-left and mixed-direction text
   libicu-dev         # ICU: Unicode line breaking (UAX #14)
+  libssl-dev         # libcrypto: SHA-256 with the CPU's SHA extensions, for the report's files
   pkg-config         # lets SwiftPM find libgd (gdlib.pc)
   fontconfig         # fc-cache and the font configuration
   fonts-inter        # Inter, the iOS-like UI font of the default themes

@@ -25,6 +25,19 @@ public final class PNGStreamEncoder {
     /// twice as fast as zlib at the same level; a sink (the tall sheet) streams through zlib.
     private var whole: [UInt8] = []
     private let compressionLevel: Int
+    /// The level for an image that is mostly photograph, when it differs.
+    private let photographicLevel: Int?
+    /// Sampled pixels, and those of them that differ from the pixel above (the photographic share).
+    private var sampled = 0
+    private var busy = 0
+    /// The level the image is (being) compressed at.
+    public private(set) var chosenLevel: Int
+
+    /// The share of sampled pixels that differ from the pixel above by 3 or more (summed over
+    /// the channels) from which an image counts as photographic. Measured on rendered reports:
+    /// a card with a photograph 0.30–0.34, the sheet of 100 photographic thumbnails 0.11; a card
+    /// with flat art 0.015, its sheet 0.03.
+    public static let photographicShare = 0.08
 
     /// How rows are filtered before deflating.
     public enum RowFilter: Sendable {
@@ -36,15 +49,23 @@ public final class PNGStreamEncoder {
 
     /// Starts a PNG of `width` × `height` pixels at zlib `compressionLevel`.
     ///
+    /// With `photographicLevel`, an image that is mostly photograph (see
+    /// ``photographicShare``: judged from a sample of its pixels, or of a streamed image's first
+    /// strip) is compressed at that level instead: on photographs, higher levels buy a few per
+    /// cent for about twice the time; on flat screens they buy a quarter of the bytes.
+    ///
     /// With a `sink`, every finished chunk is handed to it at once and ``finish()`` returns no
     /// bytes, so the encoded image is never held in memory whole (a 1,000-row sheet's PNG is
     /// tens of megabytes).
     public init(
-        width: Int, height: Int, compressionLevel: Int, filter: RowFilter = .adaptive, sink: ((Data) -> Void)? = nil
+        width: Int, height: Int, compressionLevel: Int, photographicLevel: Int? = nil, filter: RowFilter = .adaptive,
+        sink: ((Data) -> Void)? = nil
     ) throws(GraphicsError) {
         adaptive = filter == .adaptive
         self.sink = sink
         self.compressionLevel = min(max(compressionLevel, 0), 9)
+        self.photographicLevel = photographicLevel.map { min(max($0, 0), 9) }
+        chosenLevel = self.compressionLevel
         // PNG allows up to 2³¹ − 1 rows; a streamed sheet is taller than any one canvas may be.
         guard width > 0, height > 0, width <= GDImage.maximumEdge, height < Int(Int32.max) else {
             throw .invalidSize(width: width, height: height)
@@ -85,16 +106,29 @@ public final class PNGStreamEncoder {
 
     /// The PNG of a whole image.
     public static func encode(
-        _ image: GDImage, compressionLevel: Int, filter: RowFilter = .adaptive
+        _ image: GDImage, compressionLevel: Int, photographicLevel: Int? = nil, filter: RowFilter = .adaptive
     ) throws(GraphicsError) -> Data {
         let encoder = try PNGStreamEncoder(
-            width: image.width, height: image.height, compressionLevel: compressionLevel, filter: filter)
+            width: image.width, height: image.height, compressionLevel: compressionLevel,
+            photographicLevel: photographicLevel, filter: filter)
         try encoder.append(image)
         return try encoder.finish()
     }
 
     /// Appends every row of `strip` (the next rows of the image, top to bottom).
     public func append(_ strip: GDImage) throws(GraphicsError) {
+        if let photographicLevel, photographicLevel != compressionLevel, sink == nil || rowsWritten == 0 {
+            sample(strip)
+            // A streamed image is judged by its first strip, before any byte is compressed, when
+            // zlib may still change level.
+            if sink != nil, let stream, isPhotographic {
+                let status = deflateParams(stream, Int32(photographicLevel), Z_DEFAULT_STRATEGY)
+                guard status == Z_OK else {
+                    throw .encodingFailed("PNG (zlib could not change level: status \(status))")
+                }
+                chosenLevel = photographicLevel
+            }
+        }
         var raw = [UInt8](repeating: 0, count: width * 3)
         var filtered = [UInt8](repeating: 0, count: 1 + width * 3)
         for y in 0..<strip.height where rowsWritten < height {
@@ -134,7 +168,8 @@ public final class PNGStreamEncoder {
             rowsWritten += 1
         }
         if sink == nil {
-            let compressed = try Self.libdeflate(whole, level: compressionLevel)
+            if let photographicLevel, isPhotographic { chosenLevel = photographicLevel }
+            let compressed = try Self.libdeflate(whole, level: chosenLevel)
             whole = []
             var start = compressed.startIndex
             while start < compressed.endIndex {
@@ -161,15 +196,17 @@ public final class PNGStreamEncoder {
         }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
-        var output = Data(count: bound)
+        // Uninitialised: the bound is the raw size and more, and only the pages libdeflate
+        // writes become resident (a photographic card compresses to a sixth of it).
+        let target = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bound, 1), alignment: 16)
+        defer { target.deallocate() }
         let written = bytes.withUnsafeBytes { input in
-            output.withUnsafeMutableBytes { target in
-                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, target.baseAddress, target.count)
-            }
+            libdeflate_zlib_compress(compressor, input.baseAddress, input.count, target.baseAddress, target.count)
         }
-        guard written > 0 else { throw .encodingFailed("PNG (libdeflate ran out of room)") }
-        output.removeSubrange(written...)
-        return output
+        guard written > 0, let base = target.baseAddress else {
+            throw .encodingFailed("PNG (libdeflate ran out of room)")
+        }
+        return Data(bytes: base, count: written)
     }
 
     // MARK: - zlib
@@ -229,6 +266,36 @@ public final class PNGStreamEncoder {
 
     private func emit(_ bytes: Data) {
         if let sink { sink(bytes) } else { output.append(bytes) }
+    }
+
+    // MARK: - What the image is
+
+    private var isPhotographic: Bool {
+        sampled > 0 && Double(busy) >= Self.photographicShare * Double(sampled)
+    }
+
+    /// Counts, on every other row and every fourth column, the pixels that differ from the pixel
+    /// above by 3 or more summed over the channels.
+    private func sample(_ strip: GDImage) {
+        var y = 1
+        while y < strip.height {
+            _ = strip.withRow(y - 1) { above in
+                strip.withRow(y) { row in
+                    var x = 1
+                    while x < min(row.count, above.count) {
+                        let a = row[x]
+                        let b = above[x]
+                        let difference =
+                            abs((a >> 16) & 0xFF - (b >> 16) & 0xFF) + abs((a >> 8) & 0xFF - (b >> 8) & 0xFF)
+                            + abs(a & 0xFF - b & 0xFF)
+                        if difference >= 3 { busy += 1 }
+                        sampled += 1
+                        x += 4
+                    }
+                }
+            }
+            y += 2
+        }
     }
 
     // MARK: - Filtering

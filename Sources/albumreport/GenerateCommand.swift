@@ -66,7 +66,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "PNG compression: fast (zlib level 1), balanced (6), small (9), or a level from 0 to 9.",
+            "PNG compression: fast (level 1), balanced (6, or 1 for screens that are mostly photograph), small (9), or a level from 0 to 9.",
             valueName: "level"))
     var pngCompression: String = "balanced"
 
@@ -237,7 +237,9 @@ struct GenerateCommand: AsyncParsableCommand {
         options.timeout = .milliseconds(Int64(timeout * 1000))
         options.renderCards = !noCards
         options.paginateSheet = pages
-        options.pngCompressionLevel = (PNGCompression(parsing: pngCompression) ?? .balanced).level
+        let compression = PNGCompression(parsing: pngCompression) ?? .balanced
+        options.pngCompressionLevel = compression.level
+        options.pngPhotographicLevel = compression.photographicLevel
         var logger = Logger(label: "albumreport") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = effectiveLogLevel
         options.logger = logger

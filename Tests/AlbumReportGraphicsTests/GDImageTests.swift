@@ -67,6 +67,58 @@ struct GDImageTests {
         #expect(decoded.pixel(x: 100, y: 40) == white)
     }
 
+    /// A card-like screen: white, a blue button, and (when `photograph`) a 360 × 360 picture with
+    /// photographic statistics: smooth gradients under per-pixel grain.
+    func screen(photograph: Bool, height: Int = 600) throws -> GDImage {
+        let image = try GDImage(width: 400, height: height, background: white)
+        image.fillRoundedRect(x: 20, y: Double(height - 80), width: 360, height: 50, radius: 12, color: blue)
+        guard photograph else { return image }
+        var state: UInt64 = 42
+        for y in 20..<380 {
+            _ = image.withRow(y) { row in
+                for x in 20..<380 {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    let grain = Int32(truncatingIfNeeded: (state >> 33) % 13) - 6
+                    func clamp(_ value: Int32) -> Int32 { min(max(value + grain, 0), 255) }
+                    let red = clamp(Int32(x * 255 / 400))
+                    let green = clamp(Int32(y * 200 / 400 + 30))
+                    let blue = clamp(Int32((x + y) * 255 / 800))
+                    row[x] = red << 16 | green << 8 | blue
+                }
+            }
+        }
+        return image
+    }
+
+    @Test(
+        "a screen that is mostly photograph is compressed at the photographic level; a flat one keeps its level, kept whole or streamed"
+    )
+    func photographicLevel() throws {
+        for streamed in [false, true] {
+            for photograph in [false, true] {
+                let image = try screen(photograph: photograph)
+                final class Collected { var data = Data() }
+                let collected = Collected()
+                let encoder = try PNGStreamEncoder(
+                    width: 400, height: 600, compressionLevel: 6, photographicLevel: 1, filter: .up,
+                    sink: streamed ? { collected.data.append($0) } : nil)
+                try encoder.append(image)
+                let png = try encoder.finish() + collected.data
+                #expect(encoder.chosenLevel == (photograph ? 1 : 6), "streamed \(streamed), photograph \(photograph)")
+                // Either way the PNG holds the same pixels.
+                let decoded = try GDImage(decoding: png)
+                for (x, y) in [(25, 25), (200, 200), (379, 379), (200, 540), (10, 590)] {
+                    #expect(decoded.pixel(x: x, y: y) == image.pixel(x: x, y: y))
+                }
+            }
+        }
+        // Without a photographic level, or with the same one, the level is never changed.
+        let fixed = try PNGStreamEncoder(width: 400, height: 600, compressionLevel: 6, filter: .up)
+        try fixed.append(try screen(photograph: true))
+        _ = try fixed.finish()
+        #expect(fixed.chosenLevel == 6)
+    }
+
     @Test("JPEG data decodes; corrupt and non-image data are clear errors, never a crash")
     func decoding() throws {
         let image = try GDImage(width: 40, height: 30, background: blue)

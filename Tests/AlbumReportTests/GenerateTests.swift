@@ -234,10 +234,17 @@ struct RefreshTests {
         defer { output.remove() }
         let first = try await run(chart.feedURL, output.url)
         let manifest = try Data(contentsOf: output.url.appendingPathComponent("manifest.json"))
+        func inode(_ path: String) -> UInt64? {
+            var info = stat()
+            return stat(output.url.appendingPathComponent(path).path, &info) == 0 ? UInt64(info.st_ino) : nil
+        }
+        let before = first.files.map { inode($0.path) }
         let second = try await run(chart.feedURL, output.url)
         #expect(second.stages.first { $0.name == "cards" }?.detail == "5 cards (5 unchanged, reused)")
         #expect(second.files == first.files)
         #expect(try Data(contentsOf: output.url.appendingPathComponent("manifest.json")) == manifest)
+        // Reused screens are hard links to the verified previous files: no PNG byte is written again.
+        #expect(second.files.map { inode($0.path) } == before)
 
         // A changed input (the theme) draws everything again.
         let dark = try await run(chart.feedURL, output.url, theme: "dark")

@@ -85,7 +85,7 @@ struct CardsStage: PipelineStage {
         let feed = selection.feed
         let key = RenderCache.key([
             render.renderSalt, "card", feed.title, feed.country ?? "", RenderCache.json(selection.record(item)),
-            image.map { SHA256.hex(of: $0) } ?? "none",
+            image.map { Digest.sha256Hex($0) } ?? "none",
         ])
         let clipped =
             layout.isClipped
@@ -101,7 +101,8 @@ struct CardsStage: PipelineStage {
 
         if let previous = input.renderCache.reuse(path: path, key: key) {
             screen.renderKey = key
-            let written = try input.writer.stage(previous.png, at: path, knownSHA256: previous.sha256)
+            let written = try input.writer.stageReused(
+                previous.url, data: previous.png, at: path, sha256: previous.sha256)
             return Card(
                 file: Manifest.FileRecord(
                     path: path, widthPixels: previous.width, heightPixels: previous.height, bytes: written.bytes,
@@ -112,15 +113,19 @@ struct CardsStage: PipelineStage {
         let size: (width: Int, height: Int)
         let decodeFailure: GraphicsError?
         do {
-            let rendered = try timings.time(\.render) { () throws(GraphicsError) in
-                try render.renderer.renderCard(layout, artwork: image)
+            // The canvas is filtered into the encoder and released before the rows are
+            // compressed, so a card in flight holds one of the two at a time, not both.
+            let encoder: PNGStreamEncoder
+            (encoder, size, decodeFailure) = try timings.time(\.render) { () throws(GraphicsError) in
+                let rendered = try render.renderer.renderCard(layout, artwork: image)
+                let encoder = try PNGStreamEncoder(
+                    width: rendered.image.width, height: rendered.image.height,
+                    compressionLevel: render.compressionLevel, photographicLevel: render.photographicLevel,
+                    filter: render.rowFilter)
+                try encoder.append(rendered.image)
+                return (encoder, (rendered.image.width, rendered.image.height), rendered.decodeFailure)
             }
-            png = try timings.time(\.encode) { () throws(GraphicsError) in
-                try PNGStreamEncoder.encode(
-                    rendered.image, compressionLevel: render.compressionLevel, filter: render.rowFilter)
-            }
-            size = (rendered.image.width, rendered.image.height)
-            decodeFailure = rendered.decodeFailure
+            png = try timings.time(\.encode) { () throws(GraphicsError) in try encoder.finish() }
         } catch {
             throw .render(Self.stage, what: "the card for #\(item.rank) \"\(item.title)\"", error)
         }

@@ -48,7 +48,7 @@ public struct HTTPCache: Sendable {
         let (metaURL, bodyURL) = paths(url)
         guard let meta = try? Data(contentsOf: metaURL) else { return nil }
         guard let entry = CacheEntry.decode(meta, for: url),
-            let body = try? Data(contentsOf: bodyURL), body.count == entry.bytes, SHA256.hex(of: body) == entry.sha256
+            let body = try? Data(contentsOf: bodyURL), body.count == entry.bytes, Digest.sha256Hex(body) == entry.sha256
         else {
             // Corrupt or half-written: forget it, so it is fetched again.
             try? FileManager.default.removeItem(at: metaURL)
@@ -67,7 +67,7 @@ public struct HTTPCache: Sendable {
             url: url, etag: response.headers["etag"], lastModified: response.headers["last-modified"],
             contentType: response.headers["content-type"], maxAge: freshness.lifetime,
             storedAt: now.timeIntervalSince1970 - freshness.age, bytes: response.body.count,
-            sha256: SHA256.hex(of: response.body))
+            sha256: Digest.sha256Hex(response.body))
         let (metaURL, bodyURL) = paths(url)
         guard let meta = try? JSONEncoder().encode(entry) else { return }
         do {

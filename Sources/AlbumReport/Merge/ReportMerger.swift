@@ -26,7 +26,7 @@ public enum ReportMerger {
                     throw ReportError.output(
                         "\(url.path) is missing, though its shard's manifest lists it; render that shard again.")
                 }
-                guard SHA256.hex(of: data) == file.sha256 else {
+                guard Digest.sha256Hex(data) == file.sha256 else {
                     throw ReportError.output(
                         "\(url.path) does not match its shard's manifest (SHA-256 differs); render that shard again.")
                 }

@@ -74,6 +74,7 @@ public struct ReportPipeline: Sendable {
                 feed: decoded.feed, items: enriched.items, shard: options.shard, renderCards: options.renderCards,
                 theme: setup.theme, fonts: setup.fonts, device: options.device,
                 localeIdentifier: options.localeIdentifier, compressionLevel: options.pngCompressionLevel,
+                photographicLevel: options.pngPhotographicLevel,
                 rowFilter: options.pngRowFilter, paginate: options.paginateSheet))
         let artwork = try await runner.run(
             ArtworkStage(network: feedNetwork),

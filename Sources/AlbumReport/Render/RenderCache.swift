@@ -11,6 +11,8 @@ struct RenderCache: Sendable {
 
     /// A previous PNG that can be used as it is.
     struct Reused: Sendable {
+        /// The file in the previous report, verified.
+        var url: URL
         var png: Data
         var width: Int
         var height: Int
@@ -30,9 +32,11 @@ struct RenderCache: Sendable {
     func reuse(path: String, key: String) -> Reused? {
         guard let previous, previous.renderKeys[path] == key, let file = previous.files[path],
             let data = try? Data(contentsOf: output.appendingPathComponent(path)),
-            SHA256.hex(of: data) == file.sha256
+            Digest.sha256Hex(data) == file.sha256
         else { return nil }
-        return Reused(png: data, width: file.widthPixels, height: file.heightPixels, sha256: file.sha256)
+        return Reused(
+            url: output.appendingPathComponent(path), png: data, width: file.widthPixels, height: file.heightPixels,
+            sha256: file.sha256)
     }
 
     /// A key over `parts`.

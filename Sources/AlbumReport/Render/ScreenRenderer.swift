@@ -34,7 +34,8 @@ public struct ScreenRenderer: Sendable {
     /// so memory stays bounded however many rows there are. `thumbnail(rank)` gives each row's
     /// artwork bytes (nil: placeholder).
     public func renderSheet(
-        _ layout: SheetLayout, compressionLevel: Int, filter: PNGStreamEncoder.RowFilter = .up, stripHeight: Int = 2048,
+        _ layout: SheetLayout, compressionLevel: Int, photographicLevel: Int? = nil,
+        filter: PNGStreamEncoder.RowFilter = .up, stripHeight: Int = 2048,
         sink: ((Data) -> Void)? = nil, thumbnail: (Int) -> Data?,
         afterStrip: (_ pixelRowsDone: Int, _ height: Int) -> Bool = { _, _ in true }
     ) throws(GraphicsError) -> RenderedSheet {
@@ -42,7 +43,8 @@ public struct ScreenRenderer: Sendable {
         let width = Int((layout.size.width * scale).rounded())
         let height = Int((layout.size.height * scale).rounded())
         let encoder = try PNGStreamEncoder(
-            width: width, height: height, compressionLevel: compressionLevel, filter: filter, sink: sink)
+            width: width, height: height, compressionLevel: compressionLevel, photographicLevel: photographicLevel,
+            filter: filter, sink: sink)
         var failures: [Int: GraphicsError] = [:]
         // Antialiasing and glyph overhang reach a little past frames; rows this close are drawn too.
         let bleed = Int((4 * scale).rounded(.up))

@@ -11,6 +11,8 @@ struct RenderContext: Sendable {
     var device: Device
     var localeIdentifier: String
     var compressionLevel: Int
+    /// The level for screens that are mostly photograph (nil: ``compressionLevel``).
+    var photographicLevel: Int?
     var rowFilter: PNGStreamEncoder.RowFilter
     /// Split the sheet into screen-height pages.
     var paginate: Bool
@@ -23,9 +25,10 @@ struct RenderContext: Sendable {
 
     /// Everything every render key shares: renderer version, device, theme, locale, PNG level.
     var renderSalt: String {
-        RenderCache.key([
-            RenderCache.rendererVersion, RenderCache.json(device), RenderCache.json(theme), localeIdentifier,
-            "\(compressionLevel)",
-        ])
+        RenderCache.key(
+            [
+                RenderCache.rendererVersion, RenderCache.json(device), RenderCache.json(theme), localeIdentifier,
+                "\(compressionLevel)",
+            ] + (photographicLevel.map { ["photographic \($0)"] } ?? []))
     }
 }

@@ -19,6 +19,7 @@ struct SelectStage: PipelineStage {
         var device: Device
         var localeIdentifier: String
         var compressionLevel: Int
+        var photographicLevel: Int?
         var rowFilter: PNGStreamEncoder.RowFilter
         var paginate: Bool
     }
@@ -66,6 +67,7 @@ struct SelectStage: PipelineStage {
                 fonts: input.fonts, fallbackFamilies: input.theme.fonts.fallbackFamilies, scale: input.device.scale,
                 localeIdentifier: input.localeIdentifier, country: feed.country),
             device: input.device, localeIdentifier: input.localeIdentifier, compressionLevel: input.compressionLevel,
+            photographicLevel: input.photographicLevel,
             rowFilter: input.rowFilter, paginate: input.paginate)
         let own = input.shard.map { shard in input.items.filter { shard.contains(rank: $0.rank) } } ?? input.items
 

@@ -50,7 +50,7 @@ struct SheetStage: PipelineStage {
             [
                 render.renderSalt, "sheet", feed.title, feed.country ?? "", feed.updated ?? "", feed.format.rawValue,
                 RenderCache.json(selection.records), "\(render.paginate)",
-            ] + items.map { item in input.artwork.thumbnail(of: item).map { SHA256.hex(of: $0) } ?? "none" })
+            ] + items.map { item in input.artwork.thumbnail(of: item).map { Digest.sha256Hex($0) } ?? "none" })
         var output = Output(rowCount: layout.rows.count, progressDetail: "")
         for (index, page) in pages.enumerated() {
             let path = ReportLayout.sheetPath(page: render.paginate ? index + 1 : nil)
@@ -84,7 +84,8 @@ struct SheetStage: PipelineStage {
     ) throws(ReportError) -> (file: Manifest.FileRecord, failures: [Int: ArtworkFailure]) {
         let render = input.selection.render
         if let previous = input.renderCache.reuse(path: path, key: key) {
-            let written = try input.writer.stage(previous.png, at: path, knownSHA256: previous.sha256)
+            let written = try input.writer.stageReused(
+                previous.url, data: previous.png, at: path, sha256: previous.sha256)
             return (
                 Manifest.FileRecord(
                     path: path, widthPixels: previous.width, heightPixels: previous.height, bytes: written.bytes,
@@ -98,7 +99,8 @@ struct SheetStage: PipelineStage {
             // Strips are drawn and encoded interleaved; their time counts as rendering.
             rendered = try timings.time(\.render) { () throws(GraphicsError) in
                 try render.renderer.renderSheet(
-                    page, compressionLevel: render.compressionLevel, filter: render.rowFilter,
+                    page, compressionLevel: render.compressionLevel, photographicLevel: render.photographicLevel,
+                    filter: render.rowFilter,
                     sink: { file.write($0) }, thumbnail: thumbnail
                 ) { done, height in
                     context.progress.report(

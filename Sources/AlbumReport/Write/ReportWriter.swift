@@ -98,7 +98,25 @@ public struct ReportWriter: Sendable {
         } catch {
             throw .write(path: url.path, detail: FileProblem.describe(error))
         }
-        return (data.count, knownSHA256 ?? SHA256.hex(of: data))
+        return (data.count, knownSHA256 ?? Digest.sha256Hex(data))
+    }
+
+    /// Stages a file of the previous report, verified as `data` (its bytes), at `relativePath`:
+    /// as a hard link where the file system allows (a refresh then writes no PNG bytes at all),
+    /// else as a copy.
+    public func stageReused(
+        _ previous: URL, data: Data, at relativePath: String, sha256: String
+    ) throws(ReportError) -> (bytes: Int, sha256: String) {
+        let url = staging.appendingPathComponent(relativePath)
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw .write(path: url.path, detail: FileProblem.describe(error))
+        }
+        // In-place staging replaces files one by one, so a link would alias the file it replaces.
+        if !inPlace, link(previous.path, url.path) == 0 { return (data.count, sha256) }
+        return try stage(data, at: relativePath, knownSHA256: sha256)
     }
 
     /// Opens `relativePath` in the staging folder for writing piece by piece.
@@ -348,7 +366,7 @@ public struct ReportWriter: Sendable {
 public final class StagedFile {
     let url: URL
     private let handle: FileHandle
-    private var hasher = SHA256()
+    private let hasher = RunningDigest()
     private var bytes = 0
     private var failure: String?
 
@@ -377,6 +395,9 @@ public final class StagedFile {
             failure = failure ?? FileProblem.describe(error)
         }
         if let failure { throw .write(path: url.path, detail: failure) }
-        return (bytes, hasher.finalize().map { String(format: "%02x", $0) }.joined())
+        guard let digest = hasher.finalize() else {
+            throw .write(path: url.path, detail: "its SHA-256 could not be computed (libcrypto failed)")
+        }
+        return (bytes, digest)
     }
 }
