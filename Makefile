@@ -3,7 +3,7 @@
 SWIFT ?= swift
 LINT_PATHS = Package.swift Sources Tests Tools Templates/TemplatesBundle.swift Fuzz/Package.swift Fuzz/Sources
 
-.PHONY: demo test test-asan test-ubsan fuzz deps lint format sample-artwork bench
+.PHONY: demo test test-asan test-ubsan fuzz deps lint format sample-artwork bench bench-all
 
 deps:
 	@scripts/install-deps.sh
@@ -56,11 +56,16 @@ format:
 sample-artwork: deps
 	$(SWIFT) run sample-artwork
 
-## Release-build benchmark: the report workloads, the comparison and the text engine (figures in the README).
+## Release-build benchmark, a few minutes: photographic covers against the Python + Pillow peer
+## (../shared/bench/peer_pillow.py, or ALBUMREPORT_PEER), then latency, 1,000 items, a refresh and
+## the flat sample art (figures in the README). `make bench-all` adds fetching, the network
+## cases, the comparison and the text engine.
 bench: deps
 	$(SWIFT) build -c release --product albumreport
 	$(SWIFT) build -c release --product albumreport-bench
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench report --runs 3
+
+bench-all: bench
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench fetch --runs 3
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench network --runs 3
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench compare

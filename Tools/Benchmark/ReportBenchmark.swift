@@ -4,16 +4,23 @@ import AlbumReportGraphics
 import AlbumReportTestSupport
 import Foundation
 
-/// The report workloads of the benchmark.
+/// The report workloads of the benchmark: photographic artwork against the Pillow peer, side by
+/// side on the same server, then latency, 1,000 items, a refresh, and the flat sample art.
 struct ReportBenchmark {
     var runs = 3
+    var photos = URL(fileURLWithPath: ".build/bench-photos")
+    var peerPath: String?
+    var peer = true
 
     init(arguments: [String]) {
-        if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count,
-            let value = Int(arguments[index + 1])
-        {
-            runs = max(value, 1)
+        func value(_ name: String) -> String? {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+            return arguments[index + 1]
         }
+        if let text = value("--runs"), let count = Int(text) { runs = max(count, 1) }
+        if let path = value("--photos") { photos = URL(fileURLWithPath: path) }
+        peerPath = value("--peer")
+        peer = !arguments.contains("--no-peer")
     }
 
     struct Figures {
@@ -21,11 +28,21 @@ struct ReportBenchmark {
         var wall: Double
         var cpu: Double
         var rss: Int
+        var bytes: Int
         var stages: [String: Double]
+
+        static func median(_ name: String, _ runs: [Figures]) -> Figures {
+            guard !runs.isEmpty else { return Figures(name: name, wall: 0, cpu: 0, rss: 0, bytes: 0, stages: [:]) }
+            func middle<T: Comparable>(_ values: [T]) -> T { values.sorted()[values.count / 2] }
+            var figures = runs.sorted { $0.wall < $1.wall }[runs.count / 2]
+            figures.name = name
+            figures.rss = middle(runs.map(\.rss))
+            figures.cpu = middle(runs.map(\.cpu))
+            return figures
+        }
     }
 
     func run() async throws {
-        guard let sample = FeedLoader.sampleDirectory else { throw CocoaError(.fileNoSuchFile) }
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("albumreport").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -34,106 +51,175 @@ struct ReportBenchmark {
         }
         let server = try await LoopbackHTTPServer.start()
         defer { Task { await server.shutdown() } }
-        let covers = try loadCovers(sample)
-        let fast = try serveFeed(server, name: "fast", count: 100, covers: covers, latency: .zero)
-        let slow = try serveFeed(server, name: "slow", count: 100, covers: covers, latency: .milliseconds(50))
-        let large = try serveFeed(server, name: "large", count: 1000, covers: covers, latency: .zero)
+        let photoCovers = try Covers.photographs(
+            in: photos, script: URL(fileURLWithPath: "scripts/bench-photos.py"))
+        let flatCovers = try Covers.flat()
+        let photo100 = try serveFeed(server, name: "p100", count: 100, covers: photoCovers, latency: .zero)
+        let photoSlow = try serveFeed(
+            server, name: "pslow", count: 100, covers: photoCovers, latency: .milliseconds(50))
+        let photo1000 = try serveFeed(server, name: "p1000", count: 1000, covers: photoCovers, latency: .zero)
+        let flat100 = try serveFeed(server, name: "f100", count: 100, covers: flatCovers, latency: .zero)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "albumreport-bench-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: scratch) }
-
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         print(
-            "albumreport-bench report: iPhone 15 @3x, median of \(runs) runs, \(ProcessInfo.processInfo.activeProcessorCount) cores"
+            "albumreport-bench report: iPhone 15 @3x, sheet + one card per album, \(cores) cores, medians of \(runs) alternating runs"
         )
-        var results: [Figures] = []
-        results.append(try measure("100 albums, latency 0", binary, fast, scratch.appendingPathComponent("a")))
-        results.append(try measure("100 albums, 50 ms per image", binary, slow, scratch.appendingPathComponent("b")))
-        results.append(try measure("1,000 items, latency 0", binary, large, scratch.appendingPathComponent("c")))
-        let refreshFolder = scratch.appendingPathComponent("d")
-        _ = try ChildRun.run(
-            binary, ["generate", "--feed", fast.absoluteString, "--output", refreshFolder.path, "--quiet"])
-        results.append(try measure("second run, unchanged inputs", binary, fast, refreshFolder, fresh: false))
+        print("artwork: \(photoCovers.label), \(photoCovers.images.count) covers; second workload: \(flatCovers.label)")
+        let pillow = peer ? PillowPeer.locate(peerPath) : nil
+
+        // Side by side, alternating, so that a noisy moment hits every contender alike.
+        var samples: [String: [Figures]] = [:]
+        let oursCold = scratch.appendingPathComponent("ours")
+        for _ in 0..<runs {
+            samples["balanced", default: []].append(
+                try ours("albumreport, balanced", binary, photo100, oursCold, extra: ["--no-cache"]))
+            if let pillow {
+                samples["pillow1", default: []].append(
+                    try peerRun(pillow, "Pillow, zlib 1", photo100, scratch.appendingPathComponent("peer1"), level: 1))
+            }
+            samples["fast", default: []].append(
+                try ours(
+                    "albumreport, fast", binary, photo100, scratch.appendingPathComponent("fast"),
+                    extra: ["--no-cache", "--png-compression", "fast"]))
+            if let pillow {
+                samples["pillow6", default: []].append(
+                    try peerRun(pillow, "Pillow, zlib 6", photo100, scratch.appendingPathComponent("peer6"), level: 6))
+            }
+        }
+        let balanced = Figures.median("100 albums, balanced", samples["balanced"] ?? [])
+        let fast = Figures.median("100 albums, fast", samples["fast"] ?? [])
+        let pillow1 = samples["pillow1"].map { Figures.median("Pillow peer, zlib level 1", $0) }
+        let pillow6 = samples["pillow6"].map { Figures.median("Pillow peer, zlib level 6", $0) }
+
+        let slow = Figures.median(
+            "100 albums, 50 ms per image",
+            try (0..<runs).map { _ in
+                try ours("50 ms", binary, photoSlow, scratch.appendingPathComponent("slow"), extra: ["--no-cache"])
+            })
+        let large = try ours(
+            "1,000 items (one run)", binary, photo1000, scratch.appendingPathComponent("large"), extra: ["--no-cache"])
+        // A refresh: the same chart and artwork again, over the report and cache of a first run.
+        let refreshFolder = scratch.appendingPathComponent("refresh")
+        let cache = ["--cache-dir", scratch.appendingPathComponent("cache").path]
+        _ = try ours("first run", binary, photo100, refreshFolder, extra: cache)
+        let refresh = Figures.median(
+            "second run, unchanged inputs",
+            try (0..<runs).map { _ in try ours("refresh", binary, photo100, refreshFolder, extra: cache, fresh: false) }
+        )
+        let identical = try sameFiles(oursCold, refreshFolder)
+        let flat = Figures.median(
+            "100 albums, flat sample art",
+            try (0..<runs).map { _ in
+                try ours("flat", binary, flat100, scratch.appendingPathComponent("flat"), extra: ["--no-cache"])
+            })
 
         print("")
         print(
-            "workload                        wall      cpu    peak RSS   fetch decode artwork  sheet  cards  write layout render encode"
+            "workload                         wall      cpu   peak RSS   PNG MB   fetch artwork  sheet  cards layout render encode"
         )
-        for figures in results {
-            let stages = ["fetch", "decode", "artwork", "sheet", "cards", "write", "layout", "render", "encode"].map {
-                String(format: "%6.2f", figures.stages[$0] ?? 0)
+        for figures in [balanced, fast, pillow1, pillow6, slow, large, refresh, flat].compactMap({ $0 }) {
+            let stages = ["fetch", "artwork", "sheet", "cards", "layout", "render", "encode"].map {
+                figures.stages[$0].map { String(format: "%6.2f", $0) } ?? "     –"
             }.joined(separator: " ")
             print(
                 figures.name.padding(toLength: 30, withPad: " ", startingAt: 0)
-                    + String(format: "%6.2f s %6.2f s %7.0f MB  ", figures.wall, figures.cpu, Double(figures.rss) / 1e6)
-                    + stages)
+                    + String(
+                        format: "%6.2f s %6.2f s %6.0f MiB %7.1f  ", figures.wall, figures.cpu,
+                        Double(figures.rss) / 1_048_576, Double(figures.bytes) / 1e6) + stages)
         }
 
-        // Targets, as ratios measured in this run.
-        let first = results[0]
-        let floor = try await deflateFloor(scratch.appendingPathComponent("a"), level: 6, libdeflate: false)
-        let fastFloor = try await deflateFloor(scratch.appendingPathComponent("a"), level: 6, libdeflate: true)
-        let renderEncode = (first.stages["sheet"] ?? 0) + (first.stages["cards"] ?? 0)
         print("")
+        print("targets (ratios from this run):")
+        func line(_ text: String, _ value: Double, _ target: Double, lower: Bool = true) {
+            let met = lower ? value <= target : value >= target
+            print(
+                String(
+                    format: "  %-62@ %6.2f  (target %@ %.2f) %@", text as NSString, value, lower ? "≤" : "≥", target,
+                    met ? "met" : "NOT MET"))
+        }
+        if let pillow1, let pillow6 {
+            line("wall: albumreport balanced / Pillow zlib 1", balanced.wall / pillow1.wall, 0.5)
+            line("PNG bytes: albumreport balanced / Pillow zlib 6", Double(balanced.bytes) / Double(pillow6.bytes), 1.0)
+            print(
+                String(
+                    format: "  matched levels: fast / Pillow 1 wall %.2f, bytes %.2f; balanced / Pillow 6 wall %.2f",
+                    fast.wall / pillow1.wall, Double(fast.bytes) / Double(pillow1.bytes), balanced.wall / pillow6.wall))
+            print(
+                String(
+                    format:
+                        "  peak RSS: albumreport %.0f MiB, Pillow peer %.0f MiB at level 1 (all its processes, sampled)",
+                    Double(balanced.rss) / 1_048_576, Double(pillow1.rss) / 1_048_576))
+        }
+        line("peak RSS of the 100-album report, MiB", Double(balanced.rss) / 1_048_576, 120)
+        line("peak RSS 1,000 items / 100 items", Double(large.rss) / Double(max(balanced.rss, 1)), 1.25)
+        line("refresh / cold wall time", refresh.wall / max(balanced.wall, 1e-9), 0.10)
+        print("  refresh output identical to a cold run's: \(identical ? "yes" : "NO")")
+        line("wall at 50 ms per image / at no latency", slow.wall / max(balanced.wall, 1e-9), 1.10)
+        let floor = try await deflateFloor(oursCold, level: 6, libdeflate: true)
+        let renderEncode = (balanced.stages["sheet"] ?? 0) + (balanced.stages["cards"] ?? 0)
         print(
             String(
                 format:
-                    "render+encode of the 100-album report: %.2f s; deflate floor (zlib level 6, all cores): %.2f s; ratio %.2f (target ≤ 1.5)",
+                    "  render+encode %.2f s against deflating the same raw rows with libdeflate level 6 on all cores %.2f s: %.2f×",
                 renderEncode, floor, renderEncode / max(floor, 1e-9)))
-        print(
-            String(
-                format: "  the same against libdeflate level 6 (what the cards use): floor %.2f s; ratio %.2f",
-                fastFloor, renderEncode / max(fastFloor, 1e-9)))
-        let artwork = results[1].stages["artwork"] ?? 0
-        print(
-            String(
-                format:
-                    "artwork stage at 50 ms latency: %.2f s; ceil(100/8) × 50 ms = %.2f s; ratio %.2f (target ≤ 1.3)",
-                artwork, 13 * 0.05, artwork / (13 * 0.05)))
-        print(
-            String(
-                format: "peak RSS 1,000 items / 100 items: %.2f (target ≤ 1.25); 100 items: %.0f MB (target < 300 MB)",
-                Double(results[2].rss) / Double(max(first.rss, 1)), Double(first.rss) / 1e6))
-        print(
-            String(
-                format: "second run / first run wall time: %.2f (target < 0.10)",
-                results[3].wall / max(first.wall, 1e-9)))
     }
 
     // MARK: - Workloads
 
-    private func measure(
-        _ name: String, _ binary: String, _ feed: URL, _ output: URL, fresh: Bool = true
+    /// One run of albumreport over `feed` into `output` (emptied first unless `fresh` is false).
+    private func ours(
+        _ name: String, _ binary: String, _ feed: URL, _ output: URL, extra: [String], fresh: Bool = true
     ) throws -> Figures {
-        var runsFigures: [Figures] = []
-        for _ in 0..<runs {
-            if fresh { try? FileManager.default.removeItem(at: output) }
-            let child = try ChildRun.run(
-                binary, ["generate", "--feed", feed.absoluteString, "--output", output.path, "--json"])
-            guard child.exitStatus == 0 else {
-                print("\(name): albumreport exited with status \(child.exitStatus)")
-                break
-            }
-            var stages: [String: Double] = [:]
-            if let object = try? JSONSerialization.jsonObject(with: child.standardOutput) as? [String: Any],
-                let list = object["stages"] as? [[String: Any]]
-            {
-                let breakdown = object["breakdown"] as? [[String: Any]] ?? []
-                for stage in list + breakdown {
-                    if let stageName = stage["name"] as? String, let seconds = stage["seconds"] as? Double {
-                        stages[stageName] = seconds
-                    }
+        if fresh { try? FileManager.default.removeItem(at: output) }
+        let child = try ChildRun.run(
+            binary, ["generate", "--feed", feed.absoluteString, "--output", output.path, "--json"] + extra)
+        guard child.exitStatus == 0 else {
+            throw BenchmarkError("\(name): albumreport exited with status \(child.exitStatus >> 8)")
+        }
+        var stages: [String: Double] = [:]
+        if let object = try? JSONSerialization.jsonObject(with: child.standardOutput) as? [String: Any] {
+            let list = (object["stages"] as? [[String: Any]] ?? []) + (object["breakdown"] as? [[String: Any]] ?? [])
+            for stage in list {
+                if let stageName = stage["name"] as? String, let seconds = stage["seconds"] as? Double {
+                    stages[stageName] = seconds
                 }
             }
-            runsFigures.append(
-                Figures(
-                    name: name, wall: child.wallSeconds, cpu: child.cpuSeconds, rss: child.peakRSSBytes, stages: stages)
-            )
         }
-        let sorted = runsFigures.sorted { $0.wall < $1.wall }
-        guard !sorted.isEmpty else { return Figures(name: name, wall: 0, cpu: 0, rss: 0, stages: [:]) }
-        let median = sorted[sorted.count / 2]
-        print(String(format: "  %@: %.2f s", name, median.wall))
-        return median
+        return Figures(
+            name: name, wall: child.wallSeconds, cpu: child.cpuSeconds, rss: child.peakRSSBytes,
+            bytes: pngBytes(in: output), stages: stages)
+    }
+
+    private func peerRun(_ peer: PillowPeer, _ name: String, _ feed: URL, _ output: URL, level: Int) throws -> Figures {
+        let child = try peer.run(feed: feed, output: output, level: level)
+        guard child.exitStatus == 0 else {
+            throw BenchmarkError("\(name): the peer exited with status \(child.exitStatus >> 8)")
+        }
+        var stages: [String: Double] = [:]
+        if let data = try? Data(contentsOf: output.appendingPathComponent("timings.json")),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        {
+            stages["fetch"] = object["fetch"] as? Double
+            stages["artwork"] = object["artwork"] as? Double
+            stages["cards"] = object["render_encode"] as? Double
+        }
+        return Figures(
+            name: name, wall: child.wallSeconds, cpu: child.cpuSeconds, rss: child.peakRSSBytes,
+            bytes: pngBytes(in: output), stages: stages)
+    }
+
+    /// Whether every PNG under `one` has the same bytes under `two`.
+    private func sameFiles(_ one: URL, _ two: URL) throws -> Bool {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: one.path).filter { $0.hasSuffix(".png") }
+        guard !files.isEmpty else { return false }
+        for file in files {
+            guard let a = try? Data(contentsOf: one.appendingPathComponent(file)),
+                let b = try? Data(contentsOf: two.appendingPathComponent(file)), a == b
+            else { return false }
+        }
+        return true
     }
 
     /// Deflating every PNG of a report from its raw rows, two images at a time per core.
@@ -163,20 +249,10 @@ struct ReportBenchmark {
 
     // MARK: - Serving
 
-    private func loadCovers(_ sample: URL) throws -> [(small: Data, large: Data)] {
-        let folder = sample.appendingPathComponent("artwork")
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { id in
-            (
-                try Data(contentsOf: folder.appendingPathComponent("\(id)/200x200bb.png")),
-                try Data(contentsOf: folder.appendingPathComponent("\(id)/600x600bb.png"))
-            )
-        }
-    }
-
     /// A chart of `count` items built from the sample's names (repeated past 100), each with
-    /// artwork URLs of its own on the server.
-    private func serveFeed(
-        _ server: LoopbackHTTPServer, name: String, count: Int, covers: [(small: Data, large: Data)], latency: Duration
+    /// artwork URLs of its own on the server, named as Apple's CDN names its sizes.
+    func serveFeed(
+        _ server: LoopbackHTTPServer, name: String, count: Int, covers: Covers, latency: Duration
     ) throws -> URL {
         guard let sample = FeedLoader.sampleDirectory,
             let object = try JSONSerialization.jsonObject(
@@ -191,10 +267,13 @@ struct ReportBenchmark {
             if index >= results.count {
                 item["name"] = "\(item["name"] as? String ?? "") (\(index / results.count + 1))"
             }
-            item["artworkUrl100"] = server.url("/\(name)/art/\(index)/200x200bb.png").absoluteString
-            let cover = covers[index % covers.count]
-            server.setRoute("/\(name)/art/\(index)/200x200bb.png", .init(body: cover.small, delay: latency))
-            server.setRoute("/\(name)/art/\(index)/600x600bb.png", .init(body: cover.large, delay: latency))
+            item["artworkUrl100"] = server.url("/\(name)/art/\(index)/\(covers.smallFile)").absoluteString
+            let cover = covers.images[index % covers.images.count]
+            let headers = [("Content-Type", covers.contentType)]
+            server.setRoute(
+                "/\(name)/art/\(index)/\(covers.smallFile)", .init(headers: headers, body: cover.small, delay: latency))
+            server.setRoute(
+                "/\(name)/art/\(index)/\(covers.largeFile)", .init(headers: headers, body: cover.large, delay: latency))
             items.append(item)
         }
         feed["results"] = items
@@ -203,18 +282,23 @@ struct ReportBenchmark {
     }
 }
 
+/// A benchmark run that could not be measured.
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
 // MARK: - Fetching
 
 extension ReportBenchmark {
     /// `fetch`: 100 albums at 50 ms per image with --concurrency 1, 8 and 16; then 100 albums whose
     /// every image is a bomb (a PNG and a JPEG declaring 40000 × 40000, a 60 MB body).
     func runFetch() async throws {
-        guard let sample = FeedLoader.sampleDirectory else { throw CocoaError(.fileNoSuchFile) }
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("albumreport").path
         let server = try await LoopbackHTTPServer.start()
         defer { Task { await server.shutdown() } }
-        let covers = try loadCovers(sample)
+        let covers = try Covers.flat()
         let slow = try serveFeed(server, name: "slow", count: 100, covers: covers, latency: .milliseconds(50))
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "albumreport-bench-\(UUID().uuidString.prefix(8))")

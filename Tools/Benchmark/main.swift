@@ -1,15 +1,17 @@
 // albumreport-bench: release-build measurements, printed as figures (never asserted in tests).
 //
-//   swift run -c release albumreport-bench report [--runs 3]
+//   swift run -c release albumreport-bench report [--runs 3] [--photos DIR] [--peer PATH] [--no-peer]
 //   swift run -c release albumreport-bench fetch [--runs 3]
 //   swift run -c release albumreport-bench compare [EXPECTED.png ACTUAL.png]
 //   swift run -c release albumreport-bench text
 //
-// `report` starts its own loopback HTTP server with the sample's artwork and runs the built
-// `albumreport` binary (a child process, so memory and CPU are its own) over four workloads:
-// 100 albums with no artwork latency, the same at 50 ms per image, 1,000 items, and a second run
-// over unchanged inputs. It also measures the floor for the PNG work: deflating each output
-// image's raw rows at the same zlib level, over all cores, and prints render+encode / floor.
+// `report` starts its own loopback HTTP server serving photographic covers as Apple's CDN does
+// (scripts/bench-photos.py: scikit-image's public-domain and CC0 photographs, JPEG q90) and runs
+// the built `albumreport` binary (a child process, so memory and CPU are its own) side by side
+// with the Python + Pillow peer (../shared/bench/peer_pillow.py) at zlib levels 1 and 6,
+// alternating; then 100 albums at 50 ms per image, 1,000 items, a refresh over unchanged inputs,
+// and the flat sample art as a second, labelled workload. It prints medians and each target's
+// ratio, and render+encode against deflating the same raw rows.
 // `fetch` runs 100 albums at 50 ms per image with --concurrency 1, 8 and 16, then 100 albums
 // whose every image is a bomb, and prints wall time, stage times and peak RSS.
 // `network` compares a 100-album chart whose artwork hosts do not resolve with the embedded
@@ -23,6 +25,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "compare":
     try await compareBenchmark(arguments: Array(arguments.dropFirst()))
+case "encode-lab":
+    try await EncodeLab().run()
 case "report":
     try await ReportBenchmark(arguments: Array(arguments.dropFirst())).run()
 case "text":
@@ -33,7 +37,7 @@ case "fetch":
     try await ReportBenchmark(arguments: Array(arguments.dropFirst())).runFetch()
 default:
     print(
-        "usage: albumreport-bench report [--runs N] | fetch [--runs N] | network [--runs N] | text | compare [EXPECTED.png ACTUAL.png]"
+        "usage: albumreport-bench report [--runs N] [--photos DIR] [--peer PATH] [--no-peer] | fetch [--runs N] | network [--runs N] | text | compare [EXPECTED.png ACTUAL.png]"
     )
     exit(arguments.isEmpty ? 0 : 64)
 }
