@@ -274,8 +274,8 @@ public final class PNGStreamEncoder {
         sampled > 0 && Double(busy) >= Self.photographicShare * Double(sampled)
     }
 
-    /// Counts, on every other row and every fourth column, the pixels that differ from the pixel
-    /// above by 3 or more summed over the channels.
+    /// Counts, on every fourth row and every eighth column, the pixels that differ from the pixel
+    /// above by 3 or more summed over the channels (a 32nd of the pixels: under 1 % of encoding).
     private func sample(_ strip: GDImage) {
         var y = 1
         while y < strip.height {
@@ -290,11 +290,11 @@ public final class PNGStreamEncoder {
                             + abs(a & 0xFF - b & 0xFF)
                         if difference >= 3 { busy += 1 }
                         sampled += 1
-                        x += 4
+                        x += 8
                     }
                 }
             }
-            y += 2
+            y += 4
         }
     }
 

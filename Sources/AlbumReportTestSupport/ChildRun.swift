@@ -14,12 +14,17 @@ public struct ChildRun: Sendable {
     public var cpuSeconds: Double
     public var peakRSSBytes: Int
     public var standardOutput: Data
+    /// Whether the child (and its process group) was killed for running past the time limit.
+    public var timedOut = false
 
     /// Runs `executable` to completion. With `processTree`, the peak is that of the summed
     /// resident sets of the child and all its descendants (sampled every 20 ms), for programs
     /// that work in several processes (a Python multiprocessing pool); else the child's own
-    /// high-water mark.
-    public static func run(_ executable: String, _ arguments: [String], processTree: Bool = false) throws -> ChildRun {
+    /// high-water mark. With `timeLimit`, the child runs in a process group of its own, which is
+    /// killed when the limit passes (a Python pool whose worker hangs never ends otherwise).
+    public static func run(
+        _ executable: String, _ arguments: [String], processTree: Bool = false, timeLimit: Duration? = nil
+    ) throws -> ChildRun {
         let outputPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("albumreport-bench-\(UUID().uuidString.prefix(8)).out").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
@@ -30,9 +35,16 @@ public struct ChildRun: Sendable {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if timeLimit != nil {
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
         var pid: pid_t = 0
         let start = ContinuousClock.now
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw CocoaError(.executableLoad) }
         var status: Int32 = 0
         var usage = rusage()
@@ -41,7 +53,12 @@ public struct ChildRun: Sendable {
         // (vfork), and exec records that memory's high-water mark as the child's, so a child of
         // a 350 MB test process would report at least 350 MB.
         var peakKilobytes = 0
+        var timedOut = false
         while wait4(pid, &status, WNOHANG, &usage) == 0 {
+            if let timeLimit, !timedOut, ContinuousClock.now - start > timeLimit {
+                kill(-pid, SIGKILL)
+                timedOut = true
+            }
             if processTree {
                 peakKilobytes = max(peakKilobytes, Self.treeResidentKilobytes(of: pid))
                 usleep(20_000)
@@ -56,7 +73,7 @@ public struct ChildRun: Sendable {
         return ChildRun(
             exitStatus: status, wallSeconds: wall.seconds,
             cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime), peakRSSBytes: peakKilobytes * 1024,
-            standardOutput: (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data())
+            standardOutput: (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data(), timedOut: timedOut)
     }
 
     /// The summed `VmRSS` of `root` and every process descended from it, in kB (0 without /proc).

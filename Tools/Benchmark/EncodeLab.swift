@@ -128,3 +128,18 @@ struct EncodeLab {
         return bestType
     }
 }
+
+/// `serve [MS]`: serves the photographic chart (100 albums) with MS milliseconds per image on
+/// loopback until interrupted, printing the feed's URL, for profiling albumreport by hand.
+func serveForProfiling(arguments: [String]) async throws {
+    let latency = Int(arguments.first ?? "0") ?? 0
+    let server = try await LoopbackHTTPServer.start()
+    let covers = try Covers.photographs(
+        in: URL(fileURLWithPath: ".build/bench-photos"), script: URL(fileURLWithPath: "scripts/bench-photos.py"))
+    let feed = try ReportBenchmark(arguments: []).serveFeed(
+        server, name: "serve", count: 100, covers: covers, latency: .milliseconds(latency))
+    print(feed.absoluteString)
+    FileHandle.standardError.write(Data((feed.absoluteString + "\n").utf8))
+    try await Task.sleep(for: .seconds(3600))
+    await server.shutdown()
+}

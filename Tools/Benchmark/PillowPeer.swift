@@ -28,12 +28,13 @@ struct PillowPeer {
         return PillowPeer(python: python, script: script)
     }
 
-    /// One run at zlib `level`, with the peer's default workers (every core) and download threads.
-    func run(feed: URL, output: URL, level: Int) throws -> ChildRun {
+    /// One run at zlib `level`, with the peer's default workers (every core) and download threads,
+    /// killed after `timeLimit` (its multiprocessing pool has been seen to hang at exit).
+    func run(feed: URL, output: URL, level: Int, timeLimit: Duration = .seconds(300)) throws -> ChildRun {
         try? FileManager.default.removeItem(at: output)
         return try ChildRun.run(
             python, [script.path, "--feed", feed.absoluteString, "--out", output.path, "--compress-level", "\(level)"],
-            processTree: true)
+            processTree: true, timeLimit: timeLimit)
     }
 }
 

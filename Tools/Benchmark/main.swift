@@ -4,6 +4,8 @@
 //   swift run -c release albumreport-bench fetch [--runs 3]
 //   swift run -c release albumreport-bench compare [EXPECTED.png ACTUAL.png]
 //   swift run -c release albumreport-bench text
+//   swift run -c release albumreport-bench encode-lab     (row filters × deflate levels on photographs)
+//   swift run -c release albumreport-bench serve [MS]     (the photographic chart on loopback, for profiling)
 //
 // `report` starts its own loopback HTTP server serving photographic covers as Apple's CDN does
 // (scripts/bench-photos.py: scikit-image's public-domain and CC0 photographs, JPEG q90) and runs
@@ -25,6 +27,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "compare":
     try await compareBenchmark(arguments: Array(arguments.dropFirst()))
+case "serve":
+    try await serveForProfiling(arguments: Array(arguments.dropFirst()))
 case "encode-lab":
     try await EncodeLab().run()
 case "report":
@@ -37,7 +41,7 @@ case "fetch":
     try await ReportBenchmark(arguments: Array(arguments.dropFirst())).runFetch()
 default:
     print(
-        "usage: albumreport-bench report [--runs N] [--photos DIR] [--peer PATH] [--no-peer] | fetch [--runs N] | network [--runs N] | text | compare [EXPECTED.png ACTUAL.png]"
+        "usage: albumreport-bench report [--runs N] [--photos DIR] [--peer PATH] [--no-peer] | fetch [--runs N] | network [--runs N] | text | compare [EXPECTED.png ACTUAL.png] | encode-lab | serve [MS]"
     )
     exit(arguments.isEmpty ? 0 : 64)
 }
