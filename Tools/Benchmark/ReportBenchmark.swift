@@ -202,7 +202,7 @@ struct ReportBenchmark {
     {
         let child = try peer.run(feed: feed, output: output, level: level)
         guard !child.timedOut else {
-            print("  \(name): the peer ran past 300 s and was stopped (its pool hung); this run is left out")
+            print("  \(name): the peer ran past 120 s and was stopped (its pool hung); this run is left out")
             return nil
         }
         guard child.exitStatus == 0 else {
