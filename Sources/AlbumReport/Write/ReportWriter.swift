@@ -90,6 +90,7 @@ public struct ReportWriter: Sendable {
     public func stage(
         _ data: Data, at relativePath: String, knownSHA256: String? = nil
     ) throws(ReportError) -> (bytes: Int, sha256: String) {
+        try Self.checkOpen()
         let url = staging.appendingPathComponent(relativePath)
         do {
             try FileManager.default.createDirectory(
@@ -107,6 +108,7 @@ public struct ReportWriter: Sendable {
     public func stageReused(
         _ previous: URL, data: Data, at relativePath: String, sha256: String
     ) throws(ReportError) -> (bytes: Int, sha256: String) {
+        try Self.checkOpen()
         let url = staging.appendingPathComponent(relativePath)
         do {
             try FileManager.default.createDirectory(
@@ -121,6 +123,7 @@ public struct ReportWriter: Sendable {
 
     /// Opens `relativePath` in the staging folder for writing piece by piece.
     public func stageStream(at relativePath: String) throws(ReportError) -> StagedFile {
+        try Self.checkOpen()
         let url = staging.appendingPathComponent(relativePath)
         do {
             try FileManager.default.createDirectory(
@@ -325,31 +328,56 @@ public struct ReportWriter: Sendable {
     /// Whether a commit is in progress.
     public static var isCommitting: Bool { commits.withLock { $0 > 0 } }
 
+    /// Set before a hard stop: from then on no file is staged (the run's tasks may still be
+    /// drawing while the process removes its staging folder and exits).
+    private static let closed = Mutex(false)
+
+    private static func checkOpen() throws(ReportError) {
+        if closed.withLock({ $0 }) { throw .cancelled }
+    }
+
     /// Removes this process's staging folders for `output` (before a hard stop: no commit is in
-    /// progress then, so they hold only files this run wrote).
+    /// progress then, so they hold only files this run wrote). Staging is closed first, and the
+    /// removal is repeated a few times, because a task still running may have been creating a
+    /// file while the folder was being emptied.
     public static func removeOwnStaging(for output: URL) {
+        closed.withLock { $0 = true }
         let output = resolved(output)
-        for base in [output.deletingLastPathComponent(), output] {
-            removeAbandonedStaging(in: base, name: output.lastPathComponent, process: getpid())
+        for attempt in 0..<5 {
+            var left = false
+            for base in [output.deletingLastPathComponent(), output] {
+                left = removeAbandonedStaging(in: base, name: output.lastPathComponent, process: getpid()) || left
+            }
+            guard left else { return }
+            if attempt < 4 { usleep(20_000) }
         }
     }
 
     /// Staging folders for `name` in `parent` whose process is gone, or that belong to `process`.
-    static func removeAbandonedStaging(in parent: URL, name: String, process: Int32? = nil) {
+    /// Returns whether one of `process`'s own could not be removed.
+    @discardableResult
+    static func removeAbandonedStaging(in parent: URL, name: String, process: Int32? = nil) -> Bool {
+        var left = false
         let prefix = ".\(name).albumreport-"
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         where entry.hasPrefix(prefix) {
             // Only `.NAME.albumreport-PID-xxxxxxxx` folders with our marker inside, whose process is gone.
             let parts = entry.dropFirst(prefix.count).split(separator: "-")
             guard parts.count == 2, let pid = Int32(parts[0]), parts[1].count == 8,
-                parts[1].allSatisfy({ $0.isHexDigit }),
-                FileManager.default.fileExists(
-                    atPath: parent.appendingPathComponent(entry).appendingPathComponent(stagingMarker).path)
+                parts[1].allSatisfy({ $0.isHexDigit })
             else { continue }
-            if pid == process || (kill(pid, 0) != 0 && errno == ESRCH) {
-                try? FileManager.default.removeItem(at: parent.appendingPathComponent(entry))
+            let folder = parent.appendingPathComponent(entry)
+            // Our own (this process's id in the name) may have lost its marker to an earlier,
+            // interrupted removal; anyone else's needs the marker.
+            let own = pid == process
+            guard own || FileManager.default.fileExists(atPath: folder.appendingPathComponent(stagingMarker).path)
+            else { continue }
+            if own || (kill(pid, 0) != 0 && errno == ESRCH) {
+                try? FileManager.default.removeItem(at: folder)
+                if own && FileManager.default.fileExists(atPath: folder.path) { left = true }
             }
         }
+        return left
     }
 
     /// A relative path with no `..`, no leading `/` and no empty components.
