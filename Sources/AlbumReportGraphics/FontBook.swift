@@ -33,11 +33,7 @@ public struct FontBook: Sendable {
     /// Resolves every style of `theme`, trying the theme's fallback families when a family is missing.
     public init(theme: Theme) throws(GraphicsError) {
         let fonts = theme.fonts
-        let styles = [
-            fonts.navigationTitle, fonts.navigationSubtitle, fonts.rowTitle, fonts.rowHeadline, fonts.rowSubtitle,
-            fonts.cardTitle,
-            fonts.cardArtist, fonts.cardDetail, fonts.cardFootnote, fonts.button, fonts.backButton,
-        ]
+        let styles = fonts.allStyles
         var resolved: [Key: ResolvedFont] = [:]
         var substitutions: [String] = []
         for style in styles where resolved[Key(family: style.family, weight: style.weight)] == nil {

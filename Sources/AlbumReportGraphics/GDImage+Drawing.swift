@@ -191,7 +191,7 @@ extension GDImage {
 
     // MARK: - Coverage blending
 
-    private func fillCoverage(
+    func fillCoverage(
         minX: Double, minY: Double, maxX: Double, maxY: Double, color: RGBA,
         coverage: (Double, Double) -> Double
     ) {

@@ -32,7 +32,10 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The folder the report is written to.", valueName: "dir"))
     var output: String = "Output"
 
-    @Option(help: ArgumentHelp("The device preset (see `albumreport devices`).", valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "The device preset, or an App Store Connect screenshot size: appstore-6.9, appstore-6.5, appstore-13 (see `albumreport devices`).",
+            valueName: "id"))
     var device: String = Device.iPhone15.id
 
     @Option(help: ArgumentHelp("portrait or landscape.", valueName: "orientation"))
@@ -40,6 +43,36 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Override the device's pixel scale (1–4).", valueName: "scale"))
     var scale: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "uikit (a plain list with chevrons, the detail pushed with a back button) or swiftui (an inset-grouped list, the detail presented as a sheet with a Done button).",
+            valueName: "style"))
+    var style: ScreenOptions.Style = .uikit
+
+    @Option(
+        help: ArgumentHelp(
+            "large (iOS's large title on the list; inline in iPhone landscape, as iOS does) or inline.",
+            valueName: "style"))
+    var titleStyle: ScreenOptions.TitleStyle = .large
+
+    @Option(
+        help: ArgumentHelp(
+            "content (every PNG as tall as its content needs; nothing is cut) or screen (every PNG exactly the device's size: the sheet paged like scrolled screenshots, cards scrolled under their pinned button).",
+            valueName: "fit"))
+    var fit: ScreenOptions.Fit = .content
+
+    @Option(
+        help: ArgumentHelp(
+            "What the card's button opens: album (the album's store page) or artist (\"View Artist\", the feed's artistUrl).",
+            valueName: "target"))
+    var button: ScreenOptions.ButtonTarget = .album
+
+    @Option(
+        help: ArgumentHelp(
+            "device (9:41, full signal, Wi-Fi and battery, laid out for the device; none in iPhone landscape) or none.",
+            valueName: "bar"))
+    var statusBar: ScreenOptions.StatusBar = .device
 
     @Option(
         help: ArgumentHelp(
@@ -112,7 +145,10 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Render the sheet only, no detail cards.")
     var noCards = false
 
-    @Flag(help: "Split the sheet into screen-height pages (sheet-001.png, …); rows are never cut.")
+    @Flag(
+        help:
+            "Split the sheet into screen-height pages (sheet-001.png, …); rows are never cut. (--fit screen pages the sheet too, cutting rows at the edges like screenshots.)"
+    )
     var pages = false
 
     @Flag(help: "Exit with code 3 when the report was written with warnings.")
@@ -237,6 +273,8 @@ struct GenerateCommand: AsyncParsableCommand {
         options.timeout = .milliseconds(Int64(timeout * 1000))
         options.renderCards = !noCards
         options.paginateSheet = pages
+        options.screen = ScreenOptions(
+            style: style, titleStyle: titleStyle, fit: fit, button: button, statusBar: statusBar)
         let compression = PNGCompression(parsing: pngCompression) ?? .balanced
         options.pngCompressionLevel = compression.level
         options.pngPhotographicLevel = compression.photographicLevel
@@ -339,5 +377,10 @@ struct GenerateCommand: AsyncParsableCommand {
 }
 
 extension Orientation: ExpressibleByArgument {}
+extension ScreenOptions.Style: ExpressibleByArgument {}
+extension ScreenOptions.TitleStyle: ExpressibleByArgument {}
+extension ScreenOptions.Fit: ExpressibleByArgument {}
+extension ScreenOptions.ButtonTarget: ExpressibleByArgument {}
+extension ScreenOptions.StatusBar: ExpressibleByArgument {}
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -79,7 +79,7 @@ struct CardsStage: PipelineStage {
         let layout = timings.time(\.layout) {
             CardLayout.make(
                 item: item, feed: selection.feed, device: render.device, theme: render.theme, locale: render.locale,
-                measurer: render.engine)
+                options: render.screen, measurer: render.engine)
         }
         let path = ReportLayout.cardPath(rank: item.rank, title: item.title)
         let feed = selection.feed
@@ -95,7 +95,7 @@ struct CardsStage: PipelineStage {
                     "The card of “\(Excerpt.printable(item.title))” would be taller than the \(Int(CardLayout.maximumHeight(for: render.device))) points albumreport draws; the text that did not fit was left out."
             ) : nil
         var elements = layout.elements.map { Manifest.ElementRecord($0, scale: render.device.scale) }
-        if let index = elements.lastIndex(where: { $0.name == "button" }) { elements[index].link = item.storeURL }
+        if let index = elements.lastIndex(where: { $0.name == "button" }) { elements[index].link = layout.button.link }
         var screen = Manifest.ScreenRecord(
             kind: .card, file: path, rank: item.rank, sizePoints: layout.size, elements: elements)
 

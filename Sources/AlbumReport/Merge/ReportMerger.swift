@@ -80,7 +80,7 @@ public enum ReportMerger {
             generator: first.generator, feed: first.feed, device: first.device, theme: first.theme,
             locale: first.locale, fonts: first.fonts, libraries: first.libraries, items: first.items, files: files,
             screens: sheets + cards,
-            warnings: warnings(ordered.map(\.1)))
+            warnings: warnings(ordered.map(\.1)), screen: first.screen)
     }
 
     /// The shards 1…N in order, checked to be the parts of one run: each once, none missing,

@@ -31,6 +31,8 @@ public struct GenerateOptions: Sendable {
     public var renderCards = true
     /// Split the sheet into screen-height pages (`sheet-001.png`, …) instead of one tall image.
     public var paginateSheet = false
+    /// How the screens are presented: style, title, fit, button, status bar.
+    public var screen = ScreenOptions()
     /// Where downloaded feeds and artwork are cached and revalidated (nil: no cache).
     public var cacheDirectory: URL?
     /// Revalidate the feed even when the cached copy is still fresh.

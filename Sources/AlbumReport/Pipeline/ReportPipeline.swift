@@ -75,7 +75,7 @@ public struct ReportPipeline: Sendable {
                 theme: setup.theme, fonts: setup.fonts, device: options.device,
                 localeIdentifier: options.localeIdentifier, compressionLevel: options.pngCompressionLevel,
                 photographicLevel: options.pngPhotographicLevel,
-                rowFilter: options.pngRowFilter, paginate: options.paginateSheet))
+                rowFilter: options.pngRowFilter, paginate: options.paginateSheet, screen: options.screen))
         let artwork = try await runner.run(
             ArtworkStage(network: feedNetwork),
             .init(

@@ -53,18 +53,31 @@ public struct ScreenRenderer: Sendable {
             let stripRows = min(stripHeight, height - top)
             let strip = try GDImage(width: width, height: stripRows, background: layout.background)
             strip.originY = top
+            if let header = layout.header { try text.draw(header, in: strip) }
             for row in layout.rows {
                 let frame = row.frame.pixels(scale: scale)
                 guard frame.maxY + bleed > top, frame.y - bleed < top + stripRows else { continue }
+                var behind = layout.background
+                if let background = row.background {
+                    behind = background.color
+                    let rect = background.frame
+                    strip.fillRoundedRect(
+                        x: rect.x * scale, y: rect.y * scale, width: rect.width * scale, height: rect.height * scale,
+                        radius: background.cornerRadius * scale, roundsTop: background.roundsTop,
+                        roundsBottom: background.roundsBottom, color: background.color)
+                }
                 if let slot = row.thumbnail {
-                    if case .failure(let failure) = drawImage(thumbnail(row.rank), in: slot, on: strip, scale: scale) {
+                    if case .failure(let failure) = drawImage(
+                        thumbnail(row.rank), in: slot, on: strip, scale: scale, behind: behind)
+                    {
                         failures[row.rank] = failure.error
                     }
                 }
                 if let title = row.title { try text.draw(title, in: strip) }
+                if let badge = row.badge { drawBadge(badge, on: strip, scale: scale, behind: behind) }
                 if let subtitle = row.subtitle { try text.draw(subtitle, in: strip) }
                 if let chevron = row.chevron { drawChevron(chevron, on: strip, scale: scale) }
-                strip.fill(row.separator.pixels(scale: scale), color: row.separatorColor)
+                if let separator = row.separator { strip.fill(separator.pixels(scale: scale), color: row.separatorColor) }
             }
             if layout.navigationBar.frame.pixels(scale: scale).maxY + bleed > top {
                 try drawNavigationBar(layout.navigationBar, on: strip, scale: scale)
@@ -84,13 +97,24 @@ public struct ScreenRenderer: Sendable {
     ) throws(GraphicsError) -> (
         image: GDImage, decodeFailure: GraphicsError?
     ) {
-        let image = try canvas(size: layout.size, scale: layout.scale, background: layout.background)
-        try drawNavigationBar(layout.navigationBar, on: image, scale: layout.scale)
+        let scale = layout.scale
+        let image = try canvas(
+            size: layout.size, scale: scale, background: layout.presentation?.backdrop ?? layout.background)
+        if let presentation = layout.presentation { try drawPresentation(presentation, on: image, scale: scale) }
         var failure: GraphicsError?
-        if case .failure(let decode) = drawImage(artwork, in: layout.artwork, on: image, scale: layout.scale) {
+        if case .failure(let decode) = drawImage(
+            artwork, in: layout.artwork, on: image, scale: scale, behind: layout.background)
+        {
             failure = decode.error
         }
         for block in layout.textBlocks { try text.draw(block, in: image) }
+        if let badge = layout.badge { drawBadge(badge, on: image, scale: scale, behind: layout.background) }
+        if let edge = layout.scrollEdge {
+            image.fillVerticalFade(
+                edge.frame.pixels(scale: scale), fadeHeight: Int((edge.fadeHeight * scale).rounded()), color: edge.color)
+        }
+        // The bar goes over the content (a card's content never reaches under it at the scroll edge).
+        try drawNavigationBar(layout.navigationBar, on: image, scale: scale)
         let button = layout.button
         let frame = button.frame
         image.fillRoundedRect(
@@ -108,43 +132,18 @@ public struct ScreenRenderer: Sendable {
             background: background)
     }
 
-    private func drawNavigationBar(_ bar: NavigationBarLayout, on image: GDImage, scale: Double) throws(GraphicsError) {
-        image.fill(bar.frame.pixels(scale: scale), color: bar.background)
-        image.fill(bar.separator.pixels(scale: scale), color: bar.separatorColor)
-        try text.draw(bar.title, in: image)
-        if let subtitle = bar.subtitle { try text.draw(subtitle, in: image) }
-        if let chevron = bar.backChevron { drawChevron(chevron, on: image, scale: scale) }
-        if let label = bar.backLabel { try text.draw(label, in: image) }
-    }
-
-    /// Two antialiased strokes meeting at the point of the chevron, kept inside its frame.
-    private func drawChevron(_ chevron: ChevronLayout, on image: GDImage, scale: Double) {
-        let stroke = chevron.strokeWidth * scale
-        let inset = stroke / 2
-        let frame = chevron.frame
-        let left = frame.x * scale + inset
-        let right = frame.maxX * scale - inset
-        let top = frame.y * scale + inset
-        let bottom = frame.maxY * scale - inset
-        let middle = frame.midY * scale
-        let (tipX, tailX) = chevron.direction == .forward ? (right, left) : (left, right)
-        image.strokeSegment(from: (tailX, top), to: (tipX, middle), width: stroke, color: chevron.color)
-        image.strokeSegment(from: (tipX, middle), to: (tailX, bottom), width: stroke, color: chevron.color)
-    }
-
     /// Draws decoded artwork into a slot, or the placeholder when there is none or it cannot be decoded.
     private func drawImage(
-        _ data: Data?, in slot: ImageSlot, on image: GDImage, scale: Double
+        _ data: Data?, in slot: ImageSlot, on image: GDImage, scale: Double, behind: RGBA
     ) -> Result<
         ArtworkUse, DecodeFailure
     > {
         let pixels = slot.frame.pixels(scale: scale)
         if let data {
             do {
-                let source = try GDImage(decoding: data)
+                let source = try Self.aspectFilled(GDImage(decoding: data), to: pixels)
                 image.fill(pixels, color: theme.colors.placeholderBackground)
-                image.draw(
-                    source, in: pixels, cornerRadius: slot.cornerRadius * scale, background: theme.colors.background)
+                image.draw(source, in: pixels, cornerRadius: slot.cornerRadius * scale, background: behind)
                 return .success(.image)
             } catch {
                 drawPlaceholder(in: slot, on: image, scale: scale)
@@ -155,12 +154,34 @@ public struct ScreenRenderer: Sendable {
         return .success(.placeholder)
     }
 
+    /// The centre of `source` with the slot's aspect ratio (aspect-fill: never stretched).
+    static func aspectFilled(_ source: GDImage, to slot: PixelRect) throws(GraphicsError) -> GDImage {
+        guard slot.width > 0, slot.height > 0 else { return source }
+        let slotRatio = Double(slot.width) / Double(slot.height)
+        let sourceRatio = Double(source.width) / Double(source.height)
+        // Within a pixel of the slot's shape: drawn whole (square album art).
+        if abs(sourceRatio - slotRatio) * Double(max(source.width, source.height)) < 1 { return source }
+        if sourceRatio > slotRatio {
+            let width = Int((Double(source.height) * slotRatio).rounded())
+            return try source.cropped(
+                to: PixelRect(x: (source.width - width) / 2, y: 0, width: width, height: source.height))
+        }
+        let height = Int((Double(source.width) / slotRatio).rounded())
+        return try source.cropped(
+            to: PixelRect(x: 0, y: (source.height - height) / 2, width: source.width, height: height))
+    }
+
     struct DecodeFailure: Error {
         var error: GraphicsError
     }
 
-    /// A neutral tile with a beamed pair of music notes, in the theme's placeholder colours.
+    /// A neutral tile with a beamed pair of music notes (or a photo symbol), in the theme's
+    /// placeholder colours.
     private func drawPlaceholder(in slot: ImageSlot, on image: GDImage, scale: Double) {
+        if slot.placeholder == .photo {
+            drawPhotoPlaceholder(in: slot, on: image, scale: scale)
+            return
+        }
         let frame = slot.frame
         let x = frame.x * scale
         let y = frame.y * scale

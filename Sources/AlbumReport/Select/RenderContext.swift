@@ -16,6 +16,11 @@ struct RenderContext: Sendable {
     var rowFilter: PNGStreamEncoder.RowFilter
     /// Split the sheet into screen-height pages.
     var paginate: Bool
+    /// How the screens are presented.
+    var screen: ScreenOptions
+
+    /// Whether the sheet is written as numbered pages (`--pages`, or `--fit screen`).
+    var pagesSheet: Bool { paginate || screen.fit == .screen }
 
     /// The locale dates are formatted for.
     var locale: Locale { Locale(identifier: localeIdentifier) }
@@ -27,7 +32,8 @@ struct RenderContext: Sendable {
     var renderSalt: String {
         RenderCache.key(
             [
-                RenderCache.rendererVersion, RenderCache.json(device), RenderCache.json(theme), localeIdentifier,
+                RenderCache.rendererVersion, RenderCache.json(device), RenderCache.json(theme), RenderCache.json(screen),
+                localeIdentifier,
                 "\(compressionLevel)",
             ] + (photographicLevel.map { ["photographic \($0)"] } ?? []))
     }

@@ -22,6 +22,7 @@ struct SelectStage: PipelineStage {
         var photographicLevel: Int?
         var rowFilter: PNGStreamEncoder.RowFilter
         var paginate: Bool
+        var screen: ScreenOptions
     }
 
     struct Output: StageOutput {
@@ -68,7 +69,7 @@ struct SelectStage: PipelineStage {
                 localeIdentifier: input.localeIdentifier, country: feed.country),
             device: input.device, localeIdentifier: input.localeIdentifier, compressionLevel: input.compressionLevel,
             photographicLevel: input.photographicLevel,
-            rowFilter: input.rowFilter, paginate: input.paginate)
+            rowFilter: input.rowFilter, paginate: input.paginate, screen: input.screen)
         let own = input.shard.map { shard in input.items.filter { shard.contains(rank: $0.rank) } } ?? input.items
 
         var undrawable: [Int: [String]] = [:]
@@ -76,7 +77,8 @@ struct SelectStage: PipelineStage {
         let fonts = input.theme.fonts
         // The feed's title is drawn in the sheet's navigation bar and on every card's back button.
         let titleCodes = Self.undrawableCodes(
-            [(feed.title, fonts.navigationTitle), (feed.title, fonts.backButton)], engine: render.engine)
+            [(feed.title, fonts.navigationTitle), (feed.title, fonts.largeTitleStyle), (feed.title, fonts.backButton)],
+            engine: render.engine)
         if !titleCodes.isEmpty {
             warnings.append(ReportWarning(stage: Self.stage, message: Self.message(titleCodes, in: feed.title)))
         }

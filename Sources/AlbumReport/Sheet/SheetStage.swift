@@ -39,21 +39,23 @@ struct SheetStage: PipelineStage {
         let layout = timings.time(\.layout) {
             SheetLayout.make(
                 feed: selection.feed, items: selection.items, device: device, theme: render.theme,
-                locale: render.locale, measurer: render.engine)
+                locale: render.locale, options: render.screen, measurer: render.engine)
         }
         let pages =
-            render.paginate ? layout.pages(height: device.size.height, bottomInset: device.safeArea.bottom) : [layout]
+            render.screen.fit == .screen
+            ? layout.screens(height: device.size.height)
+            : render.paginate ? layout.pages(height: device.size.height, bottomInset: device.safeArea.bottom) : [layout]
         let items = selection.items
         let byRank = Dictionary(items.map { ($0.rank, $0) }, uniquingKeysWith: { first, _ in first })
         let feed = selection.feed
         let sheetKey = RenderCache.key(
             [
                 render.renderSalt, "sheet", feed.title, feed.country ?? "", feed.updated ?? "", feed.format.rawValue,
-                RenderCache.json(selection.records), "\(render.paginate)",
+                RenderCache.json(selection.records), "\(render.pagesSheet)",
             ] + items.map { item in input.artwork.thumbnail(of: item).map { Digest.sha256Hex($0) } ?? "none" })
         var output = Output(rowCount: layout.rows.count, progressDetail: "")
         for (index, page) in pages.enumerated() {
-            let path = ReportLayout.sheetPath(page: render.paginate ? index + 1 : nil)
+            let path = ReportLayout.sheetPath(page: render.pagesSheet ? index + 1 : nil)
             let pageKey = RenderCache.key([sheetKey, "\(index)"])
             let drawn = try drawPage(
                 page, index: index, of: pages.count, path: path, key: pageKey, input: input, context: context,
@@ -61,7 +63,7 @@ struct SheetStage: PipelineStage {
             output.files.append(drawn.file)
             output.screens.append(
                 Manifest.ScreenRecord(
-                    kind: .sheet, file: path, rank: nil, page: render.paginate ? index + 1 : nil,
+                    kind: .sheet, file: path, rank: nil, page: render.pagesSheet ? index + 1 : nil,
                     sizePoints: page.size,
                     elements: page.elements.map { Manifest.ElementRecord($0, scale: device.scale) },
                     renderKey: drawn.failures.isEmpty ? pageKey : nil))

@@ -48,7 +48,7 @@ struct WriteStage: PipelineStage {
             }, libraries: GraphicsRuntime.libraryVersions,
             items: selection.records, files: input.sheet.files + input.cards.cards.map(\.file),
             screens: input.sheet.screens + input.cards.cards.map(\.screen), warnings: input.warnings + artworkWarnings,
-            shard: input.shard)
+            shard: input.shard, screen: render.screen)
         let data: Data
         do {
             data = try manifest.encoded()

@@ -88,7 +88,8 @@ enum AppleRSSDecoding {
             },
             genres: genres,
             copyright: FeedLimits.clip(JSONField.string(object["copyright"]), to: limit, field: "copyright", cut: &cut),
-            contentAdvisoryRating: JSONField.string(object["contentAdvisoryRating"]).map { String($0.prefix(40)) }
+            contentAdvisoryRating: JSONField.string(object["contentAdvisoryRating"]).map { String($0.prefix(40)) },
+            artistURL: JSONField.string(object["artistUrl"])
         )
         return .success((item, cut))
     }

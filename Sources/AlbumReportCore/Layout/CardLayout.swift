@@ -1,8 +1,40 @@
 import Foundation
 
-/// The detail screen of one album: large artwork, the album's details and a store button
-/// pinned 20 pt above the safe-area bottom. When the text does not fit above the button the
-/// card grows taller, like a full-page screenshot of a scroll view.
+/// How the SwiftUI app presents a card: as a sheet over the dimmed list, whose top edge shows
+/// above the sheet (iPhone) or around it (iPad).
+public struct SheetPresentation: Sendable, Hashable, Codable {
+    /// The colour behind everything (the window's black).
+    public var backdrop: RGBA
+    /// The list, pushed back and dimmed, behind the sheet.
+    public var presentingFrame: Rect
+    public var presentingColor: RGBA
+    public var presentingCornerRadius: Double
+    /// The status bar over the backdrop (light content, as iOS shows it while a sheet is up).
+    public var statusBar: StatusBarLayout?
+    /// The sheet itself.
+    public var sheetFrame: Rect
+    public var sheetColor: RGBA
+    public var cornerRadius: Double
+    /// Whether the sheet's bottom corners are rounded too (iPad's floating sheet).
+    public var roundsBottom: Bool
+    /// The grabber at the sheet's top.
+    public var grabber: Rect
+    public var grabberColor: RGBA
+}
+
+/// The material band behind a pinned button when content scrolls under it (`--fit screen`):
+/// the screen's background, faded in over `fadeHeight` points from the band's top.
+public struct ScrollEdgeBacking: Sendable, Hashable, Codable {
+    public var frame: Rect
+    public var fadeHeight: Double
+    public var color: RGBA
+}
+
+/// The detail screen of one album: large artwork, the album's details and a button pinned 20 pt
+/// above the safe-area bottom. When the text does not fit above the button the card grows
+/// taller, like a full-page screenshot of a scroll view (`--fit content`), or the content
+/// scrolls under the button (`--fit screen`). In landscape the artwork leads and the text
+/// trails, in two columns.
 public struct CardLayout: Sendable, Hashable, Codable {
     public var rank: Int
     public var itemID: String?
@@ -10,13 +42,19 @@ public struct CardLayout: Sendable, Hashable, Codable {
     public var size: Size
     public var scale: Double
     public var background: RGBA
+    /// The sheet the card is presented in (`--style swiftui`).
+    public var presentation: SheetPresentation?
     public var navigationBar: NavigationBarLayout
     public var artwork: ImageSlot
     public var title: TextBlock?
+    /// The explicit-content badge after the album name.
+    public var badge: BadgeLayout?
     public var artist: TextBlock?
     public var genres: TextBlock?
     public var releaseDate: TextBlock?
     public var copyright: TextBlock?
+    /// The band content scrolls under, behind the button (`--fit screen`, when content is cut).
+    public var scrollEdge: ScrollEdgeBacking?
     public var button: ButtonLayout
     /// Whether text was left out because the card would have been taller than
     /// ``maximumHeight(for:)`` (a hostile feed or theme; never a real chart).
@@ -29,30 +67,75 @@ public struct CardLayout: Sendable, Hashable, Codable {
 
     /// Lays out the card of `item` for `device`; dates are formatted for `locale`.
     public static func make(
-        item: FeedItem, feed: Feed, device: Device, theme: Theme, locale: Locale, measurer: some TextMeasuring
+        item: FeedItem, feed: Feed, device: Device, theme: Theme, locale: Locale,
+        options: ScreenOptions = ScreenOptions(), measurer: some TextMeasuring
     ) -> CardLayout {
         let metrics = theme.metrics
         let colors = theme.colors
         let fonts = theme.fonts
         let columns = ContentColumns(device: device, theme: theme)
+        let statusBar = { (color: RGBA) in
+            options.statusBar == .none
+                ? nil : StatusBarLayout.make(device: device, theme: theme, color: color, measurer: measurer)
+        }
+
+        // The view the card is drawn in: the screen (pushed), or the sheet (presented).
+        var presentation: SheetPresentation?
+        var view = (x: columns.card.x, width: columns.card.width)
+        var barTop = device.safeArea.top
+        var areaTop = 0.0
+        var bottomInset = device.safeArea.bottom
+        var background = colors.background
+        if options.style == .swiftui {
+            // Over the black backdrop of an iPhone the status bar turns light; an iPad's shows the dimmed list.
+            let sheet = Self.sheet(
+                device: device, colors: colors,
+                statusBar: statusBar(device.isPad ? colors.label : RGBA(red: 255, green: 255, blue: 255)))
+            presentation = sheet
+            areaTop = sheet.sheetFrame.y
+            barTop = sheet.sheetFrame.y + 6
+            background = colors.sheetBackground
+            if device.isPad {
+                view = (sheet.sheetFrame.x, sheet.sheetFrame.width)
+                bottomInset = device.size.height - sheet.sheetFrame.maxY
+            }
+        }
         let bar = NavigationBarLayout.make(
-            title: "", backTitle: feed.title, device: device, theme: theme, measurer: measurer)
+            title: "", largeTitle: false, backTitle: options.style == .uikit ? feed.title : nil,
+            trailing: options.style == .swiftui ? .done : nil, scrolled: false, top: barTop,
+            statusBar: options.style == .uikit ? statusBar(colors.label) : nil, device: device, theme: theme,
+            measurer: measurer, areaTop: areaTop, within: device.isPad ? presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) } : nil)
 
-        let innerX = columns.card.x + metrics.cardInset
-        let innerWidth = columns.card.width - 2 * metrics.cardInset
+        let innerX = view.x + metrics.cardInset
+        let innerWidth = view.width - 2 * metrics.cardInset
+        let buttonBlockHeight = metrics.buttonContentSpacing + metrics.buttonHeight + metrics.buttonBottomMargin + bottomInset
+        let top = bar.frame.maxY + metrics.cardInset
+        // Landscape: the artwork leads and the text trails, so the card fits the screen.
+        let twoColumns = device.size.width > device.size.height
+        let artworkSide =
+            twoColumns
+            ? max(min(innerWidth * 0.42, device.size.height - buttonBlockHeight - top), 60) : innerWidth
         let artwork = ImageSlot(
-            frame: Rect(x: innerX, y: bar.frame.maxY + metrics.cardInset, width: innerWidth, height: innerWidth),
+            frame: Rect(x: innerX, y: top, width: artworkSide, height: artworkSide),
             cornerRadius: metrics.cardArtworkCornerRadius)
+        let textX = twoColumns ? artwork.frame.maxX + metrics.cardInset : innerX
+        let textWidth = twoColumns ? innerX + innerWidth - textX : innerWidth
 
-        var y = artwork.frame.maxY + metrics.cardArtworkTextSpacing
-        func block(_ text: String?, _ font: FontStyle, _ color: RGBA, spacingBefore: Double) -> TextBlock? {
+        var y = twoColumns ? top : artwork.frame.maxY + metrics.cardArtworkTextSpacing
+        func block(_ text: String?, _ font: FontStyle, _ color: RGBA, spacingBefore: Double, reserve: Double = 0)
+            -> TextBlock?
+        {
             guard let text, !TextNormalizer.normalize(text).isEmpty else { return nil }
             let made = TextBlock.make(
-                text, font: font, color: color, x: innerX, y: y + spacingBefore, width: innerWidth, measurer: measurer)
+                text, font: font, color: color, x: textX, y: y + spacingBefore, width: max(textWidth - reserve, 1),
+                measurer: measurer)
             y = made.frame.maxY
             return made
         }
-        var title = block(item.title, fonts.cardTitle, colors.label, spacingBefore: 0)
+        let explicit = item.isExplicit
+        var title = block(
+            item.title, fonts.cardTitle, colors.label, spacingBefore: 0,
+            reserve: explicit ? BadgeLayout.room(for: fonts.cardTitle) : 0)
         var artist = block(
             item.artistName, fonts.cardArtist, colors.secondaryLabel, spacingBefore: metrics.cardTitleArtistSpacing)
         let genreText = item.displayGenres.joined(separator: " · ")
@@ -64,50 +147,122 @@ public struct CardLayout: Sendable, Hashable, Codable {
             spacingBefore: genres == nil ? metrics.cardSectionSpacing : metrics.cardLineSpacing)
         var copyright = block(
             item.copyright, fonts.cardFootnote, colors.tertiaryLabel, spacingBefore: metrics.cardSectionSpacing)
+        let contentBottom = max(y, artwork.frame.maxY)
 
-        let buttonBlockHeight =
-            metrics.buttonContentSpacing + metrics.buttonHeight + metrics.buttonBottomMargin + device.safeArea.bottom
-        // A card that would be taller than any canvas keeps the lines that fit above its button.
-        let limit = Self.maximumHeight(for: device) - buttonBlockHeight
-        let isClipped = y > limit
-        if isClipped {
-            title = title?.keepingLines(above: limit)
-            artist = artist?.keepingLines(above: limit)
-            genres = genres?.keepingLines(above: limit)
-            releaseDate = releaseDate?.keepingLines(above: limit)
-            copyright = copyright?.keepingLines(above: limit)
+        // A card that would be taller than any canvas keeps the lines that fit above its button;
+        // a screen-sized card keeps the lines that start on the screen.
+        let fitsScreen = options.fit == .screen
+        let limit = fitsScreen ? device.size.height : Self.maximumHeight(for: device) - buttonBlockHeight
+        let isClipped = !fitsScreen && contentBottom > limit
+        if isClipped || (fitsScreen && contentBottom > limit) {
+            func keep(_ block: TextBlock?) -> TextBlock? {
+                guard let block else { return nil }
+                if fitsScreen {
+                    // Lines that start on the screen are drawn (the edge cuts the last one).
+                    return block.frame.y < limit ? block : nil
+                }
+                return block.keepingLines(above: limit)
+            }
+            title = keep(title)
+            artist = keep(artist)
+            genres = keep(genres)
+            releaseDate = keep(releaseDate)
+            copyright = keep(copyright)
         }
-        let contentBottom = min(y, max(limit, 0))
-        let height = max(device.size.height, contentBottom + buttonBlockHeight)
+        let height =
+            fitsScreen
+            ? device.size.height : max(device.size.height, min(contentBottom, max(limit, 0)) + buttonBlockHeight)
+        let viewBottom = height - bottomInset
         let buttonFrame = Rect(
-            x: innerX, y: height - device.safeArea.bottom - metrics.buttonBottomMargin - metrics.buttonHeight,
-            width: innerWidth, height: metrics.buttonHeight)
-        let labelFont = fonts.button
-        // Without a store link the button is drawn as iOS draws a disabled one.
-        let enabled = item.storeURL != nil
+            x: innerX, y: viewBottom - metrics.buttonBottomMargin - metrics.buttonHeight, width: innerWidth,
+            height: metrics.buttonHeight)
+        // Content that reaches under the button scrolls under a band of the background.
+        let bandTop = buttonFrame.y - metrics.buttonContentSpacing
+        let scrollEdge =
+            fitsScreen && contentBottom > bandTop
+            ? ScrollEdgeBacking(
+                frame: Rect(x: view.x, y: bandTop, width: view.width, height: height - bandTop), fadeHeight: 16,
+                color: background) : nil
+
+        let link: String?
+        let labelText: String
+        switch options.button {
+        case .album:
+            link = item.storeURL
+            labelText = item.storeButtonTitle
+        case .artist:
+            link = item.artistURL
+            labelText = "View Artist"
+        }
+        // Without a link the button is drawn as iOS draws a disabled one.
+        let enabled = link != nil
         let label = TextBlock.make(
-            item.storeButtonTitle, font: labelFont, color: enabled ? colors.buttonLabel : colors.disabledButtonText,
+            labelText, font: fonts.button, color: enabled ? colors.buttonLabel : colors.disabledButtonText,
             x: buttonFrame.x + 12, y: 0, width: buttonFrame.width - 24, alignment: .center, measurer: measurer)
         let button = ButtonLayout(
             frame: buttonFrame, cornerRadius: metrics.buttonCornerRadius,
             fill: enabled ? colors.tint : colors.disabledButtonFill,
-            label: label.moved(toY: buttonFrame.y + (buttonFrame.height - label.frame.height) / 2),
-            link: item.storeURL)
+            label: label.moved(toY: buttonFrame.y + (buttonFrame.height - label.frame.height) / 2), link: link)
 
+        if var sheet = presentation {
+            if !device.isPad { sheet.sheetFrame.height = height - sheet.sheetFrame.y }
+            if !device.isPad { sheet.presentingFrame.height = height - sheet.presentingFrame.y }
+            presentation = sheet
+        }
         return CardLayout(
             rank: item.rank, itemID: item.id, size: Size(width: device.size.width, height: height), scale: device.scale,
-            background: colors.background, navigationBar: bar, artwork: artwork, title: title, artist: artist,
-            genres: genres, releaseDate: releaseDate, copyright: copyright, button: button, isClipped: isClipped)
+            background: background, presentation: presentation, navigationBar: bar, artwork: artwork, title: title,
+            badge: explicit ? title.flatMap { BadgeLayout.after($0, color: colors.secondaryLabel) } : nil,
+            artist: artist, genres: genres, releaseDate: releaseDate, copyright: copyright, scrollEdge: scrollEdge,
+            button: button, isClipped: isClipped)
     }
 
-    /// Every text block on the card, top to bottom.
+    /// The sheet a SwiftUI app presents the detail in: on iPhone it starts 10 pt under the
+    /// safe-area top with the dimmed list's top edge showing above it; on iPad it floats, centred.
+    static func sheet(device: Device, colors: Theme.Colors, statusBar: StatusBarLayout?) -> SheetPresentation {
+        let dimmed = colors.background.isDarkColor
+            ? RGBA(red: 0x1C, green: 0x1C, blue: 0x1E) : RGBA(red: 0xD1, green: 0xD1, blue: 0xD6)
+        let black = RGBA(red: 0, green: 0, blue: 0)
+        let grabberColor =
+            colors.background.isDarkColor
+            ? RGBA(red: 0x5A, green: 0x5A, blue: 0x5F) : RGBA(red: 0xC7, green: 0xC7, blue: 0xCC)
+        let top = max(device.safeArea.top, device.statusBarHeight)
+        if device.isPad {
+            let width = min(704, device.size.width - 80)
+            let sheet = Rect(
+                x: (device.size.width - width) / 2, y: top + 40, width: width,
+                height: device.size.height - top - 80)
+            return SheetPresentation(
+                backdrop: black, presentingFrame: Rect(x: 0, y: 0, width: device.size.width, height: device.size.height),
+                presentingColor: dimmed, presentingCornerRadius: 0, statusBar: statusBar, sheetFrame: sheet,
+                sheetColor: colors.sheetBackground, cornerRadius: 12, roundsBottom: true,
+                grabber: Rect(x: sheet.midX - 18, y: sheet.y + 5, width: 36, height: 5), grabberColor: grabberColor)
+        }
+        let sheetTop = top + 10
+        let inset = device.size.width * 0.04
+        let sheet = Rect(x: 0, y: sheetTop, width: device.size.width, height: device.size.height - sheetTop)
+        return SheetPresentation(
+            backdrop: black,
+            presentingFrame: Rect(x: inset, y: top, width: device.size.width - 2 * inset, height: device.size.height - top),
+            presentingColor: dimmed, presentingCornerRadius: 10, statusBar: statusBar, sheetFrame: sheet,
+            sheetColor: colors.sheetBackground, cornerRadius: 10, roundsBottom: false,
+            grabber: Rect(x: sheet.midX - 18, y: sheet.y + 5, width: 36, height: 5), grabberColor: grabberColor)
+    }
+
+    /// Every text block on the card, top to bottom (the bars' excluded).
     public var textBlocks: [TextBlock] {
         [title, artist, genres, releaseDate, copyright].compactMap { $0 }
     }
 
     /// Every frame, named, for the manifest.
     public var elements: [LayoutElement] {
-        var list = navigationBar.elements
+        var list: [LayoutElement] = []
+        if let presentation {
+            list += presentation.statusBar?.elements ?? []
+            list.append(LayoutElement(name: "sheet", frame: presentation.sheetFrame))
+            list.append(LayoutElement(name: "grabber", frame: presentation.grabber))
+        }
+        list += navigationBar.elements
         list.append(LayoutElement(name: "artwork", rank: rank, frame: artwork.frame))
         let named: [(String, TextBlock?)] = [
             ("title", title), ("artist", artist), ("genres", genres), ("releaseDate", releaseDate),
@@ -116,9 +271,16 @@ public struct CardLayout: Sendable, Hashable, Codable {
         for case (let name, let block?) in named {
             list.append(LayoutElement(name: name, rank: rank, frame: block.frame))
         }
+        if let badge { list.append(LayoutElement(name: "explicitBadge", rank: rank, frame: badge.frame)) }
+        if let scrollEdge { list.append(LayoutElement(name: "scrollEdge", rank: rank, frame: scrollEdge.frame)) }
         list.append(LayoutElement(name: "button", rank: rank, frame: button.frame))
         return list
     }
+}
+
+extension RGBA {
+    /// Whether the colour is dark (sum of channels under half).
+    var isDarkColor: Bool { Int(red) + Int(green) + Int(blue) < 3 * 128 }
 }
 
 extension FeedItem {

@@ -8,10 +8,54 @@ public struct ChevronLayout: Sendable, Hashable, Codable {
     public var color: RGBA
 }
 
-/// A place where artwork (or its placeholder) is drawn.
+/// A place where artwork (or its placeholder) is drawn, aspect-fill: an image of another shape
+/// is centre-cropped to the slot, never stretched.
 public struct ImageSlot: Sendable, Hashable, Codable {
+    /// What a slot without an image shows.
+    public enum Placeholder: String, Sendable, Hashable, Codable {
+        /// A pair of music notes (album artwork).
+        case music
+        /// A landscape with a sun (a facts row's photo).
+        case photo
+    }
+
     public var frame: Rect
     public var cornerRadius: Double
+    public var placeholder: Placeholder = .music
+
+    /// Creates a slot.
+    public init(frame: Rect, cornerRadius: Double, placeholder: Placeholder = .music) {
+        self.frame = frame
+        self.cornerRadius = cornerRadius
+        self.placeholder = placeholder
+    }
+}
+
+/// The explicit-content badge iOS draws after an explicit album's name: a small rounded square
+/// with an "E", in the secondary label colour.
+public struct BadgeLayout: Sendable, Hashable, Codable {
+    public var frame: Rect
+    public var color: RGBA
+
+    /// The space between the text and the badge.
+    static let spacing = 5.0
+
+    /// The badge's side for text in `font` (about the capital height plus a little).
+    static func side(for font: FontStyle) -> Double { (font.size * 0.8).rounded() }
+
+    /// The width a line must leave free for the badge.
+    static func room(for font: FontStyle) -> Double { side(for: font) + spacing }
+
+    /// The badge after the last line of `block`: to its right in left-to-right text, to its
+    /// left in right-to-left text, centred on the line's lowercase letters.
+    static func after(_ block: TextBlock, color: RGBA) -> BadgeLayout? {
+        guard let line = block.lines.last else { return nil }
+        let side = side(for: block.font)
+        let x =
+            block.direction == .rightToLeft ? line.x - spacing - side : line.x + line.width + spacing
+        let midY = line.baseline - block.font.size * 0.36
+        return BadgeLayout(frame: Rect(x: x, y: midY - side / 2, width: side, height: side), color: color)
+    }
 }
 
 /// A filled, rounded button with a centred label.
@@ -24,20 +68,43 @@ public struct ButtonLayout: Sendable, Hashable, Codable {
     public var link: String?
 }
 
-/// A navigation bar, including the status-bar area above it.
+/// A navigation bar as iOS 17 draws it, including the status bar above it: transparent at the
+/// scroll edge, a material with a hairline when content scrolls under it; an inline title, or a
+/// large title under the bar on lists.
 public struct NavigationBarLayout: Sendable, Hashable, Codable {
-    /// From the top of the screen to the bar's bottom edge.
+    /// What sits at the bar's trailing edge.
+    public enum TrailingItem: String, Sendable, Hashable, Codable {
+        /// A "Done" button (a card presented as a sheet).
+        case done
+        /// An `arrow.clockwise` refresh button (the facts app).
+        case refresh
+    }
+
+    /// From the top of the screen (or the sheet) to the bar's bottom edge, large title included.
     public var frame: Rect
-    public var background: RGBA
-    public var title: TextBlock
-    /// A second, smaller line under the title (the chart's country and date).
-    public var subtitle: TextBlock?
-    /// The hairline under the bar.
-    public var separator: Rect
+    /// The bar's material when content has scrolled under it; nil at the scroll edge (transparent).
+    public var background: RGBA?
+    /// The status bar, when one is drawn.
+    public var statusBar: StatusBarLayout?
+    /// The title centred in the bar (nil when a large title shows it).
+    public var title: TextBlock?
+    /// The large title under the bar (lists at the scroll edge).
+    public var largeTitle: TextBlock?
+    /// The hairline under the bar (only when content scrolls under it).
+    public var separator: Rect?
     public var separatorColor: RGBA
-    /// The back button (cards only).
+    /// The back button (pushed cards only).
     public var backChevron: ChevronLayout?
     public var backLabel: TextBlock?
+    /// The "Done" button's label.
+    public var doneLabel: TextBlock?
+    /// The refresh symbol's frame.
+    public var refreshSymbol: Rect?
+    /// The tint of bar buttons.
+    public var tint: RGBA
+
+    /// The bar's inline part: where the title, the back button and bar buttons are centred.
+    public var inlineFrame: Rect
 }
 
 /// A named frame, as recorded in the manifest.
@@ -81,65 +148,103 @@ struct ContentColumns {
 }
 
 extension NavigationBarLayout {
-    /// A bar with a centred title (and an optional subtitle line under it; for cards, a back
-    /// button), sized to fit its text.
+    /// A bar for `device` whose inline part starts at `top` (the safe-area top, or a sheet's top).
+    /// - Parameters:
+    ///   - largeTitle: Show `title` as a large title under the bar (ignored in compact height,
+    ///     where iOS shows none, and when `scrolled`).
+    ///   - scrolled: Content has scrolled under the bar: it gets its material and hairline, and a
+    ///     large title collapses into the bar.
     static func make(
-        title: String, subtitle: String? = nil, backTitle: String?, device: Device, theme: Theme,
-        measurer: some TextMeasuring
+        title: String, largeTitle: Bool, backTitle: String?, trailing: TrailingItem?, scrolled: Bool, top: Double,
+        statusBar: StatusBarLayout?, device: Device, theme: Theme, measurer: some TextMeasuring, areaTop: Double = 0,
+        within span: (x: Double, width: Double)? = nil
     ) -> NavigationBarLayout {
         let metrics = theme.metrics
-        let columns = ContentColumns(device: device, theme: theme)
+        var columns = ContentColumns(device: device, theme: theme)
+        // A bar in a floating sheet spans the sheet, not the screen.
+        if let span { columns.safe = span }
         let hairline = 1 / device.scale
+        let barHeight = device.isPad ? 50 : device.isCompactHeight ? 32 : metrics.navigationBarHeight
+        let tint = theme.colors.tint
 
-        // The back button comes first: its width decides how much room the centred title has.
+        // The bar buttons come first: their widths decide how much room the centred title has.
         var chevron: ChevronLayout?
         var backLabel: TextBlock?
-        var sideReserve = metrics.layoutMargin
+        var leadingReserve = metrics.layoutMargin
+        var trailingReserve = metrics.layoutMargin
         if let backTitle {
             let chevronFrame = Rect(
-                x: columns.safe.x + metrics.backChevronLeading,
-                y: device.safeArea.top + (metrics.navigationBarHeight - metrics.backChevronHeight) / 2,
+                x: columns.safe.x + metrics.backChevronLeading, y: top + (barHeight - metrics.backChevronHeight) / 2,
                 width: metrics.backChevronWidth, height: metrics.backChevronHeight)
             chevron = ChevronLayout(
-                frame: chevronFrame, direction: .back, strokeWidth: metrics.chevronStrokeWidth * 1.3,
-                color: theme.colors.tint)
+                frame: chevronFrame, direction: .back, strokeWidth: metrics.chevronStrokeWidth * 1.3, color: tint)
             let labelFont = theme.fonts.backButton
             let labelX = chevronFrame.maxX + metrics.backChevronLabelSpacing
             let singleLine = TextNormalizer.normalize(backTitle)
             let labelWidth = min(measurer.width(of: singleLine, font: labelFont) + 1, columns.safe.width / 3)
             backLabel = TextBlock.make(
-                singleLine, font: labelFont, color: theme.colors.tint, x: labelX,
-                y: device.safeArea.top + (metrics.navigationBarHeight - labelFont.lineHeight) / 2,
+                singleLine, font: labelFont, color: tint, x: labelX, y: top + (barHeight - labelFont.lineHeight) / 2,
                 width: labelWidth, measurer: measurer)
-            sideReserve = max(sideReserve, labelX + labelWidth + metrics.backChevronLabelSpacing - columns.safe.x)
+            leadingReserve = max(leadingReserve, labelX + labelWidth + metrics.backChevronLabelSpacing - columns.safe.x)
         }
-
-        let titleWidth = max(columns.safe.width - 2 * sideReserve, 1)
-        let titleX = columns.safe.x + sideReserve
-        var titleBlock = TextBlock.make(
-            title, font: theme.fonts.navigationTitle, color: theme.colors.label, x: titleX, y: 0, width: titleWidth,
-            alignment: .center, measurer: measurer)
-        var subtitleBlock = subtitle.map {
-            TextBlock.make(
-                $0, font: theme.fonts.navigationSubtitle, color: theme.colors.secondaryLabel, x: titleX, y: 0,
-                width: titleWidth, alignment: .center, measurer: measurer)
+        var doneLabel: TextBlock?
+        var refresh: Rect?
+        let trailingEdge = columns.safe.x + columns.safe.width - metrics.layoutMargin
+        switch trailing {
+        case .done:
+            var font = theme.fonts.backButton
+            font.weight = .semibold
+            let width = measurer.width(of: "Done", font: font) + 1
+            doneLabel = TextBlock.make(
+                "Done", font: font, color: tint, x: trailingEdge - width, y: top + (barHeight - font.lineHeight) / 2,
+                width: width, measurer: measurer)
+            trailingReserve = max(trailingReserve, width + 2 * metrics.layoutMargin)
+        case .refresh:
+            let side = 22.0
+            refresh = Rect(x: trailingEdge - side, y: top + (barHeight - side) / 2, width: side, height: side)
+            trailingReserve = max(trailingReserve, side + 2 * metrics.layoutMargin)
+        case nil:
+            break
         }
-        let textHeight = titleBlock.frame.height + (subtitleBlock?.frame.height ?? 0)
-        let barHeight = max(metrics.navigationBarHeight, textHeight + 2 * metrics.navigationBarVerticalPadding)
-        let textTop = device.safeArea.top + (barHeight - textHeight) / 2
-        titleBlock = titleBlock.moved(toY: textTop)
-        subtitleBlock = subtitleBlock?.moved(toY: titleBlock.frame.maxY)
-        let bottom = device.safeArea.top + barHeight
+        let sideReserve = max(leadingReserve, trailingReserve)
 
+        let showsLarge = largeTitle && !scrolled && !device.isCompactHeight && !title.isEmpty
+        var inlineTitle: TextBlock?
+        var inlineBottom = top + barHeight
+        if !showsLarge && !title.isEmpty {
+            let titleWidth = max(columns.safe.width - 2 * sideReserve, 1)
+            let block = TextBlock.make(
+                title, font: theme.fonts.navigationTitle, color: theme.colors.label, x: columns.safe.x + sideReserve,
+                y: 0, width: titleWidth, alignment: .center, measurer: measurer)
+            // A title too long for one line wraps and the bar grows: text is never cut.
+            let height = max(barHeight, block.frame.height + 2 * metrics.navigationBarVerticalPadding)
+            inlineTitle = block.moved(toY: top + (height - block.frame.height) / 2)
+            inlineBottom = top + height
+        }
+        var large: TextBlock?
+        var bottom = inlineBottom
+        if showsLarge {
+            let font = theme.fonts.largeTitleStyle
+            let block = TextBlock.make(
+                title, font: font, color: theme.colors.label, x: columns.rowContent.x, y: inlineBottom + 3,
+                width: columns.rowContent.width, measurer: measurer)
+            large = block
+            // iOS's large-title area is 52 pt; a title that wraps makes it taller.
+            bottom = inlineBottom + max(52, block.frame.height + 11)
+        }
         return NavigationBarLayout(
-            frame: Rect(x: 0, y: 0, width: device.size.width, height: bottom),
-            background: theme.colors.navigationBar,
-            title: titleBlock,
-            subtitle: subtitleBlock,
-            separator: Rect(x: 0, y: bottom - hairline, width: device.size.width, height: hairline),
-            separatorColor: theme.colors.navigationBarSeparator,
-            backChevron: chevron,
-            backLabel: backLabel)
+            frame: Rect(x: 0, y: areaTop, width: device.size.width, height: bottom - areaTop),
+            background: scrolled ? theme.colors.navigationBar : nil, statusBar: statusBar, title: inlineTitle,
+            largeTitle: large,
+            separator: scrolled ? Rect(x: 0, y: bottom - hairline, width: device.size.width, height: hairline) : nil,
+            separatorColor: theme.colors.navigationBarSeparator, backChevron: chevron, backLabel: backLabel,
+            doneLabel: doneLabel, refreshSymbol: refresh, tint: tint,
+            inlineFrame: Rect(x: 0, y: top, width: device.size.width, height: inlineBottom - top))
+    }
+
+    /// Every text block in the bar, the status bar's included.
+    public var textBlocks: [TextBlock] {
+        (statusBar?.textBlocks ?? []) + [title, largeTitle, backLabel, doneLabel].compactMap { $0 }
     }
 }
 

@@ -1,18 +1,25 @@
 extension SheetLayout {
-    /// The sheet split into pages of `pageHeight` points, each starting with the navigation bar.
-    /// Rows are never cut: a page ends before the row that would cross its bottom safe area, and a
-    /// row taller than a whole page gets a page of its own, which grows to fit it.
+    /// The sheet split into pages of `pageHeight` points (`--pages`). The first page is the list
+    /// at its scroll edge (large title, header); the others show the bar collapsed over
+    /// scrolled content. Rows are never cut: a page ends before the row that would cross its
+    /// bottom safe area, and a row taller than a whole page gets a page of its own, which grows
+    /// to fit it.
     public func pages(height pageHeight: Double, bottomInset: Double) -> [SheetLayout] {
         var pages: [SheetLayout] = []
         var current: [RowLayout] = []
-        let top = navigationBar.frame.maxY
+        var top = rows.first?.frame.y ?? navigationBar.frame.maxY
         var y = top
         func flush() {
             var page = self
+            if !pages.isEmpty {
+                page.navigationBar = scrolledNavigationBar
+                page.header = nil
+            }
             page.rows = current
             page.size = Size(width: size.width, height: max(pageHeight, y + bottomInset))
             pages.append(page)
             current = []
+            top = scrolledNavigationBar.frame.maxY
             y = top
         }
         for row in rows {
@@ -23,6 +30,35 @@ extension SheetLayout {
         if !current.isEmpty || pages.isEmpty { flush() }
         return pages
     }
+
+    /// The sheet as screenshots of a scrolled list, each exactly `screenHeight` points tall
+    /// (`--fit screen`): the first at the scroll edge; each next one scrolled so that the content
+    /// cut by the previous screen's bottom edge continues right under the collapsed bar. Rows
+    /// are cut by the edges as on a phone; nothing is skipped.
+    public func screens(height screenHeight: Double) -> [SheetLayout] {
+        let contentEnd = max(rows.last?.frame.maxY ?? 0, header?.frame.maxY ?? 0)
+        var first = self
+        first.size = Size(width: size.width, height: screenHeight)
+        first.rows = rows.filter { $0.frame.y < screenHeight }
+        var screens = [first]
+        var visibleEnd = screenHeight
+        let barBottom = scrolledNavigationBar.frame.maxY
+        let step = max(screenHeight - barBottom, 1)
+        // A bound on screens, so that no device or theme can make this loop long.
+        while visibleEnd < contentEnd - 0.5 && screens.count < 10_000 {
+            let dy = barBottom - visibleEnd
+            var screen = self
+            screen.size = first.size
+            screen.navigationBar = scrolledNavigationBar
+            screen.header = header.flatMap { $0.frame.maxY + dy > barBottom ? $0.moved(toY: $0.frame.y + dy) : nil }
+            screen.rows = rows.filter { $0.frame.maxY > visibleEnd && $0.frame.y < visibleEnd + step }.map {
+                $0.moved(by: dy)
+            }
+            screens.append(screen)
+            visibleEnd += step
+        }
+        return screens
+    }
 }
 
 extension RowLayout {
@@ -30,11 +66,13 @@ extension RowLayout {
     public func moved(by dy: Double) -> RowLayout {
         var row = self
         row.frame = frame.offsetBy(dy: dy)
+        row.background?.frame = frame.offsetBy(dy: dy)
         if let thumbnail { row.thumbnail?.frame = thumbnail.frame.offsetBy(dy: dy) }
         row.title = title?.moved(toY: (title?.frame.y ?? 0) + dy)
+        if let badge { row.badge?.frame = badge.frame.offsetBy(dy: dy) }
         row.subtitle = subtitle?.moved(toY: (subtitle?.frame.y ?? 0) + dy)
         if let chevron { row.chevron?.frame = chevron.frame.offsetBy(dy: dy) }
-        row.separator = separator.offsetBy(dy: dy)
+        row.separator = separator?.offsetBy(dy: dy)
         return row
     }
 }

@@ -1,85 +1,143 @@
 import Foundation
 
+/// The background of a row in an inset-grouped list: the group's cell colour, with the group's
+/// rounded corners on its first and last row.
+public struct RowBackground: Sendable, Hashable, Codable {
+    public var frame: Rect
+    public var color: RGBA
+    public var cornerRadius: Double
+    /// Whether the top corners are rounded (the group's first row).
+    public var roundsTop: Bool
+    /// Whether the bottom corners are rounded (the group's last row).
+    public var roundsBottom: Bool
+}
+
 /// One row of the table sheet.
 public struct RowLayout: Sendable, Hashable, Codable {
     public var rank: Int
     public var itemID: String?
-    /// The whole row, edge to edge.
+    /// The whole row: edge to edge in a plain list, the cell in an inset-grouped one.
     public var frame: Rect
+    /// The cell's background in an inset-grouped list.
+    public var background: RowBackground?
     /// The thumbnail, when the row has artwork (or a placeholder for it).
     public var thumbnail: ImageSlot?
     /// The album name (or the facts row's title); nil for a facts row without a title.
     public var title: TextBlock?
+    /// The explicit-content badge after the album name.
+    public var badge: BadgeLayout?
     /// The artist (or the facts row's description).
     public var subtitle: TextBlock?
-    /// The disclosure indicator (album rows).
+    /// The disclosure indicator (album rows in the UIKit style).
     public var chevron: ChevronLayout?
-    /// The hairline under the row, inset to the text column.
-    public var separator: Rect
+    /// The hairline under the row, inset to the text column (nil under a group's last row).
+    public var separator: Rect?
     public var separatorColor: RGBA
 }
 
-/// The list screen as one tall image: a navigation bar, then one row per item, each exactly as
-/// tall as its wrapped text needs (never shorter than the thumbnail plus padding).
+/// The list screen as one tall image: a navigation bar (with the status bar), the chart's
+/// country and date as a header, then one row per item, each exactly as tall as its wrapped text
+/// needs (never shorter than the thumbnail plus padding).
 public struct SheetLayout: Sendable, Hashable, Codable {
     /// The canvas size in points (at least one screen tall).
     public var size: Size
     public var scale: Double
     public var background: RGBA
     public var navigationBar: NavigationBarLayout
+    /// The bar once content has scrolled under it (pages after the first).
+    public var scrolledNavigationBar: NavigationBarLayout
+    /// The chart's country and date, under the title.
+    public var header: TextBlock?
     public var rows: [RowLayout]
 
     /// Lays out `items` of `feed` for `device` in `theme`. Items with no title, no subtitle and
     /// no artwork are not given a row.
     public static func make(
         feed: Feed, items: [FeedItem], device: Device, theme: Theme, locale: Locale = Locale(identifier: "en_US"),
-        measurer: some TextMeasuring
+        options: ScreenOptions = ScreenOptions(), measurer: some TextMeasuring
     ) -> SheetLayout {
-        let bar = NavigationBarLayout.make(
-            title: feed.title, subtitle: ChartSubtitle.text(for: feed, locale: locale), backTitle: nil, device: device,
-            theme: theme, measurer: measurer)
-        var y = bar.frame.maxY
+        let statusBar =
+            options.statusBar == .none
+            ? nil : StatusBarLayout.make(device: device, theme: theme, color: theme.colors.label, measurer: measurer)
+        let trailing: NavigationBarLayout.TrailingItem? = feed.format.isAlbumChart ? nil : .refresh
+        func bar(scrolled: Bool) -> NavigationBarLayout {
+            NavigationBarLayout.make(
+                title: feed.title, largeTitle: options.titleStyle == .large, backTitle: nil, trailing: trailing,
+                scrolled: scrolled, top: device.safeArea.top, statusBar: statusBar, device: device, theme: theme,
+                measurer: measurer)
+        }
+        let navigationBar = bar(scrolled: false)
+        let grouped = options.style == .swiftui
+        let columns = ContentColumns(device: device, theme: theme)
+        let metrics = theme.metrics
+        let cellInset = grouped ? metrics.layoutMargin : 0
+        let group: (x: Double, width: Double) = grouped ? columns.rowContent : columns.safe
+        let content: (x: Double, width: Double) =
+            grouped ? (group.x + cellInset, group.width - 2 * cellInset) : columns.rowContent
+
+        var y = navigationBar.frame.maxY
+        var header: TextBlock?
+        if let text = ChartSubtitle.text(for: feed, locale: locale) {
+            let block = TextBlock.make(
+                text, font: theme.fonts.sectionHeaderStyle, color: theme.colors.secondaryLabel, x: content.x, y: y + 4,
+                width: content.width, measurer: measurer)
+            header = block
+            y = block.frame.maxY + (grouped ? 8 : 6)
+        } else if grouped {
+            y += 8
+        }
         var rows: [RowLayout] = []
         for item in items {
             guard
                 let row = makeRow(
-                    item: item, format: feed.format, top: y, device: device, theme: theme, measurer: measurer)
+                    item: item, format: feed.format, top: y, device: device, theme: theme, style: options.style,
+                    content: content, cell: grouped ? group : (0, device.size.width), measurer: measurer)
             else { continue }
             rows.append(row)
             y = row.frame.maxY
         }
+        if grouped, !rows.isEmpty {
+            rows[0].background?.roundsTop = true
+            rows[rows.count - 1].background?.roundsBottom = true
+            rows[rows.count - 1].separator = nil
+            y += 20
+        }
         let height = max(y + device.safeArea.bottom, device.size.height)
         return SheetLayout(
             size: Size(width: device.size.width, height: height), scale: device.scale,
-            background: theme.colors.background, navigationBar: bar, rows: rows)
+            background: grouped ? theme.colors.groupedBackground : theme.colors.background,
+            navigationBar: navigationBar, scrolledNavigationBar: bar(scrolled: true), header: header, rows: rows)
     }
 
     static func makeRow(
-        item: FeedItem, format: FeedFormat, top: Double, device: Device, theme: Theme, measurer: some TextMeasuring
+        item: FeedItem, format: FeedFormat, top: Double, device: Device, theme: Theme, style: ScreenOptions.Style,
+        content: (x: Double, width: Double), cell: (x: Double, width: Double), measurer: some TextMeasuring
     ) -> RowLayout? {
         let metrics = theme.metrics
-        let columns = ContentColumns(device: device, theme: theme)
         let isAlbum = format.isAlbumChart
         let hasImage = isAlbum || item.artworkURL != nil
         let titleText = TextNormalizer.normalize(item.title)
         let subtitleText = TextNormalizer.normalize((isAlbum ? item.artistName : item.description) ?? "")
         if !isAlbum && titleText.isEmpty && subtitleText.isEmpty && !hasImage { return nil }
 
-        let contentX = columns.rowContent.x
-        let contentMaxX = contentX + columns.rowContent.width
+        let contentX = content.x
+        let contentMaxX = contentX + content.width
+        let showsChevron = isAlbum && style == .uikit
         let textX = hasImage ? contentX + metrics.thumbnailSize + metrics.thumbnailTextSpacing : contentX
         let chevronX = contentMaxX - metrics.chevronWidth
-        let textMaxX = isAlbum ? chevronX - metrics.chevronTextSpacing : contentMaxX
+        let textMaxX = showsChevron ? chevronX - metrics.chevronTextSpacing : contentMaxX
         let textWidth = max(textMaxX - textX, 1)
 
         let titleFont = isAlbum ? theme.fonts.rowTitle : theme.fonts.rowHeadline
-        let titleColor = theme.colors.label
         let subtitleColor = isAlbum ? theme.colors.secondaryLabel : theme.colors.label
+        let explicit = isAlbum && item.isExplicit
+        let badgeRoom = explicit ? BadgeLayout.room(for: titleFont) : 0
         var title =
             titleText.isEmpty
             ? nil
             : TextBlock.make(
-                titleText, font: titleFont, color: titleColor, x: textX, y: 0, width: textWidth, measurer: measurer)
+                titleText, font: titleFont, color: theme.colors.label, x: textX, y: 0,
+                width: max(textWidth - badgeRoom, 1), measurer: measurer)
         var subtitle =
             subtitleText.isEmpty
             ? nil
@@ -102,10 +160,10 @@ public struct SheetLayout: Sendable, Hashable, Codable {
                 frame: Rect(
                     x: contentX, y: top + (rowHeight - metrics.thumbnailSize) / 2, width: metrics.thumbnailSize,
                     height: metrics.thumbnailSize),
-                cornerRadius: metrics.thumbnailCornerRadius)
+                cornerRadius: metrics.thumbnailCornerRadius, placeholder: isAlbum ? .music : .photo)
             : nil
         let chevron =
-            isAlbum
+            showsChevron
             ? ChevronLayout(
                 frame: Rect(
                     x: chevronX, y: top + (rowHeight - metrics.chevronHeight) / 2, width: metrics.chevronWidth,
@@ -113,11 +171,20 @@ public struct SheetLayout: Sendable, Hashable, Codable {
                 direction: .forward, strokeWidth: metrics.chevronStrokeWidth, color: theme.colors.chevron)
             : nil
         let hairline = 1 / device.scale
-        let separatorMaxX = min(contentMaxX + metrics.layoutMargin, columns.safe.x + columns.safe.width)
+        let cellMaxX = cell.x + cell.width
+        let separatorMaxX =
+            style == .swiftui
+            ? cellMaxX : min(contentMaxX + metrics.layoutMargin, device.size.width - device.safeArea.right)
+        let frame = Rect(x: cell.x, y: top, width: cell.width, height: rowHeight)
         return RowLayout(
-            rank: item.rank, itemID: item.id,
-            frame: Rect(x: 0, y: top, width: device.size.width, height: rowHeight),
-            thumbnail: thumbnail, title: title, subtitle: subtitle, chevron: chevron,
+            rank: item.rank, itemID: item.id, frame: frame,
+            background: style == .swiftui
+                ? RowBackground(
+                    frame: frame, color: theme.colors.secondaryGroupedBackground, cornerRadius: 10, roundsTop: false,
+                    roundsBottom: false) : nil,
+            thumbnail: thumbnail, title: title,
+            badge: explicit ? title.flatMap { BadgeLayout.after($0, color: theme.colors.secondaryLabel) } : nil,
+            subtitle: subtitle, chevron: chevron,
             separator: Rect(x: textX, y: top + rowHeight - hairline, width: separatorMaxX - textX, height: hairline),
             separatorColor: theme.colors.separator)
     }
@@ -125,19 +192,25 @@ public struct SheetLayout: Sendable, Hashable, Codable {
     /// Every frame, named, for the manifest.
     public var elements: [LayoutElement] {
         var list = navigationBar.elements
+        if let header { list.append(LayoutElement(name: "header", frame: header.frame)) }
         for row in rows {
             list.append(LayoutElement(name: "row", rank: row.rank, frame: row.frame))
             if let thumbnail = row.thumbnail {
                 list.append(LayoutElement(name: "thumbnail", rank: row.rank, frame: thumbnail.frame))
             }
             if let title = row.title { list.append(LayoutElement(name: "title", rank: row.rank, frame: title.frame)) }
+            if let badge = row.badge {
+                list.append(LayoutElement(name: "explicitBadge", rank: row.rank, frame: badge.frame))
+            }
             if let subtitle = row.subtitle {
                 list.append(LayoutElement(name: "subtitle", rank: row.rank, frame: subtitle.frame))
             }
             if let chevron = row.chevron {
                 list.append(LayoutElement(name: "chevron", rank: row.rank, frame: chevron.frame))
             }
-            list.append(LayoutElement(name: "separator", rank: row.rank, frame: row.separator))
+            if let separator = row.separator {
+                list.append(LayoutElement(name: "separator", rank: row.rank, frame: separator))
+            }
         }
         return list
     }
@@ -146,13 +219,14 @@ public struct SheetLayout: Sendable, Hashable, Codable {
 extension NavigationBarLayout {
     /// The bar's frames, named, for the manifest.
     var elements: [LayoutElement] {
-        var list = [
-            LayoutElement(name: "navigationBar", frame: frame),
-            LayoutElement(name: "navigationTitle", frame: title.frame),
-        ]
-        if let subtitle { list.append(LayoutElement(name: "navigationSubtitle", frame: subtitle.frame)) }
+        var list = statusBar?.elements ?? []
+        list.append(LayoutElement(name: "navigationBar", frame: frame))
+        if let title { list.append(LayoutElement(name: "navigationTitle", frame: title.frame)) }
+        if let largeTitle { list.append(LayoutElement(name: "largeTitle", frame: largeTitle.frame)) }
         if let backChevron { list.append(LayoutElement(name: "backChevron", frame: backChevron.frame)) }
         if let backLabel { list.append(LayoutElement(name: "backLabel", frame: backLabel.frame)) }
+        if let doneLabel { list.append(LayoutElement(name: "doneButton", frame: doneLabel.frame)) }
+        if let refreshSymbol { list.append(LayoutElement(name: "refreshButton", frame: refreshSymbol)) }
         return list
     }
 }

@@ -33,6 +33,7 @@ extension Theme {
         case "readableContentWidth": return 100...5000
         case "thumbnailSize", "buttonHeight", "navigationBarHeight", "textRowMinimumHeight": return 1...400
         case "chevronStrokeWidth": return 0.1...20
+        case "tracking": return -10...10
         default: return 0...400
         }
     }
@@ -46,6 +47,7 @@ extension Theme {
         for child in Mirror(reflecting: fonts).children {
             guard let label = child.label, let style = child.value as? FontStyle else { continue }
             numbers += [("fonts.\(label).size", style.size), ("fonts.\(label).lineHeight", style.lineHeight)]
+            if let tracking = style.tracking { numbers.append(("fonts.\(label).tracking", tracking)) }
         }
         for (key, value) in numbers {
             let range = Self.range(of: String(key.split(separator: ".").last ?? ""))

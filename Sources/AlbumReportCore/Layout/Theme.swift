@@ -73,13 +73,22 @@ public struct FontStyle: Sendable, Hashable, Codable {
     public var size: Double
     /// The distance between baselines of consecutive lines, in points.
     public var lineHeight: Double
+    /// Extra space after each character, in points (optional in theme files: Apple's tracking
+    /// for SF Pro at this size, ``AppleTracking``).
+    public var tracking: Double?
 
     /// Creates a style.
-    public init(family: String, weight: FontWeight, size: Double, lineHeight: Double) {
+    public init(family: String, weight: FontWeight, size: Double, lineHeight: Double, tracking: Double? = nil) {
         self.family = family
         self.weight = weight
         self.size = size
         self.lineHeight = lineHeight
+        self.tracking = tracking
+    }
+
+    /// The tracking text is set with: the theme's, or Apple's for this size.
+    public var effectiveTracking: Double {
+        tracking ?? AppleTracking.points(forSize: size)
     }
 }
 
@@ -103,6 +112,28 @@ public struct Theme: Sendable, Hashable, Codable {
         public var disabledButton: RGBA?
         /// A disabled button's label (optional in theme files: iOS's tertiary label by default).
         public var disabledButtonLabel: RGBA?
+
+        /// An inset-grouped list's background (optional in theme files: iOS's systemGroupedBackground).
+        public var groupedListBackground: RGBA?
+        /// An inset-grouped list's cells (optional: iOS's secondarySystemGroupedBackground).
+        public var groupedCellBackground: RGBA?
+
+        /// The inset-grouped list's background.
+        public var groupedBackground: RGBA {
+            groupedListBackground
+                ?? (isDark ? RGBA(red: 0, green: 0, blue: 0) : RGBA(red: 0xF2, green: 0xF2, blue: 0xF7))
+        }
+
+        /// The inset-grouped list's cell colour.
+        public var secondaryGroupedBackground: RGBA {
+            groupedCellBackground
+                ?? (isDark ? RGBA(red: 0x1C, green: 0x1C, blue: 0x1E) : RGBA(red: 0xFF, green: 0xFF, blue: 0xFF))
+        }
+
+        /// A presented sheet's background: iOS's elevated background in the dark appearance.
+        public var sheetBackground: RGBA {
+            isDark ? RGBA(red: 0x1C, green: 0x1C, blue: 0x1E) : background
+        }
 
         /// Whether the background is dark (the dark appearance's defaults apply).
         public var isDark: Bool {
@@ -141,6 +172,33 @@ public struct Theme: Sendable, Hashable, Codable {
         public var backButton: FontStyle
         /// Families tried, in order, when a style's family is not installed.
         public var fallbackFamilies: [String]
+        /// The list's large title (optional in theme files: 34/41 pt bold in the navigation title's family).
+        public var largeTitle: FontStyle?
+        /// The sheet's header line, the chart's country and date (optional: 13/18 pt regular in the row subtitle's family).
+        public var sectionHeader: FontStyle?
+
+        /// The large title's style.
+        public var largeTitleStyle: FontStyle {
+            largeTitle ?? FontStyle(family: navigationTitle.family, weight: .bold, size: 34, lineHeight: 41)
+        }
+
+        /// The header line's style.
+        public var sectionHeaderStyle: FontStyle {
+            sectionHeader ?? FontStyle(family: rowSubtitle.family, weight: .regular, size: 13, lineHeight: 18)
+        }
+
+        /// Every style the screens draw with, the status bar's and the bar buttons' included.
+        public var allStyles: [FontStyle] {
+            let family = navigationTitle.family
+            var done = backButton
+            done.weight = .semibold
+            return [
+                navigationTitle, navigationSubtitle, rowTitle, rowHeadline, rowSubtitle, cardTitle, cardArtist,
+                cardDetail, cardFootnote, button, backButton, largeTitleStyle, sectionHeaderStyle, done,
+                FontStyle(family: family, weight: .semibold, size: 12, lineHeight: 16),
+                FontStyle(family: family, weight: .regular, size: 12, lineHeight: 16),
+            ]
+        }
     }
 
     /// Spacing, sizes and radii in points.

@@ -70,12 +70,15 @@ public struct FeedItem: Sendable, Hashable, Codable {
     public var copyright: String?
     /// "Explicit" (v1) or "Explict" (sic, v2), when present.
     public var contentAdvisoryRating: String?
+    /// The artist's store page (`artistUrl`).
+    public var artistURL: String?
 
     /// Creates an item.
     public init(
         rank: Int, id: String?, title: String, artistName: String? = nil, description: String? = nil,
         artworkURL: String? = nil, storeURL: String? = nil, releaseDate: PartialDate? = nil,
-        genres: [String] = [], copyright: String? = nil, contentAdvisoryRating: String? = nil
+        genres: [String] = [], copyright: String? = nil, contentAdvisoryRating: String? = nil,
+        artistURL: String? = nil
     ) {
         self.rank = rank
         self.id = id
@@ -88,6 +91,7 @@ public struct FeedItem: Sendable, Hashable, Codable {
         self.genres = genres
         self.copyright = copyright
         self.contentAdvisoryRating = contentAdvisoryRating
+        self.artistURL = artistURL
     }
 }
 
@@ -103,6 +107,11 @@ extension FeedItem {
         }
         let specific = unique.filter { $0.lowercased() != "music" }
         return specific.isEmpty ? unique : specific
+    }
+
+    /// Whether the feed marks the album explicit (v2 spells it "Explict").
+    public var isExplicit: Bool {
+        contentAdvisoryRating?.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("expl") ?? false
     }
 
     /// The label of the card's store button, chosen from the store link's host.

@@ -159,13 +159,16 @@ public struct Manifest: Sendable, Hashable, Codable {
     public var warnings: [ReportWarning]
     /// Set in the manifest of one shard of a sharded run (`--shard I/N`); absent otherwise.
     public var shard: Shard?
+    /// How the screens were presented (`--style`, `--title-style`, `--fit`, `--button`, `--status-bar`).
+    public var screen: ScreenOptions?
 
     /// Creates a manifest.
     public init(
         generator: String, feed: FeedInfo, device: Device, theme: String, locale: String, fonts: [FontRecord],
         libraries: [String: String]? = nil, items: [ItemRecord], files: [FileRecord], screens: [ScreenRecord],
-        warnings: [ReportWarning], shard: Shard? = nil
+        warnings: [ReportWarning], shard: Shard? = nil, screen: ScreenOptions? = nil
     ) {
+        self.screen = screen
         self.generator = generator
         self.feed = feed
         self.device = device

@@ -78,17 +78,30 @@ struct LineShaper {
         let items = itemize(text, levels: resolvedLevels, font: font, primary: primary, language: language)
         var glyphs: [ShapedLine.Glyph] = []
         var pen = 0.0
+        let tracking = font.effectiveTracking
+        var trailingTracking = 0.0
         for run in Self.visualOrder(items.runs) {
             let scale = font.size / run.face.unitsPerEm
-            for shaped in Self.shape(run, of: items.codes, language: language) {
+            // Tracking goes between grapheme clusters, never inside one, and never into a
+            // joining script, whose letters must touch.
+            let tracked = tracking != 0 && !Self.isJoining(run.script)
+            let shaped = Self.shape(run, of: items.codes, language: language)
+            for (index, glyph) in shaped.enumerated() {
                 glyphs.append(
                     ShapedLine.Glyph(
-                        id: shaped.glyph, x: pen + Double(shaped.xOffset) * scale, y: Double(shaped.yOffset) * scale,
-                        advance: Double(shaped.xAdvance) * scale, cluster: items.clusters[Int(shaped.cluster)],
+                        id: glyph.glyph, x: pen + Double(glyph.xOffset) * scale, y: Double(glyph.yOffset) * scale,
+                        advance: Double(glyph.xAdvance) * scale, cluster: items.clusters[Int(glyph.cluster)],
                         face: run.face))
-                pen += Double(shaped.xAdvance) * scale
+                pen += Double(glyph.xAdvance) * scale
+                trailingTracking = 0
+                if tracked && (index + 1 == shaped.count || shaped[index + 1].cluster != glyph.cluster) {
+                    pen += tracking
+                    trailingTracking = tracking
+                }
             }
         }
+        // No tracking after the line's last character: centred text stays centred.
+        pen -= trailingTracking
         return ShapedLine(glyphs: glyphs, width: pen, direction: paragraph, undrawable: items.undrawable)
     }
 
@@ -146,6 +159,12 @@ struct LineShaper {
 
     private static func isNeutral(_ script: hb_script_t) -> Bool {
         script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+    }
+
+    /// Scripts whose letters join (tracking would break them apart).
+    static func isJoining(_ script: hb_script_t) -> Bool {
+        [HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_NKO, HB_SCRIPT_MONGOLIAN, HB_SCRIPT_MANDAIC, HB_SCRIPT_ADLAM]
+            .contains(script) || script == HB_SCRIPT_DEVANAGARI || script == HB_SCRIPT_BENGALI
     }
 
     /// UAX #9 rule L2: from the highest level down to the lowest odd one, every sequence of runs

@@ -1,0 +1,62 @@
+/// How the screens are presented: which seed app's style, the list's title, whether every PNG is
+/// exactly one screen, what the card's button opens and whether a status bar is drawn.
+public struct ScreenOptions: Sendable, Hashable, Codable {
+    /// The app whose screens are drawn.
+    public enum Style: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A plain list with chevrons; the detail is pushed, with a back button.
+        case uikit
+        /// An inset-grouped list without chevrons; the detail is presented as a sheet with a Done button.
+        case swiftui
+    }
+
+    /// How the list's title is drawn.
+    public enum TitleStyle: String, Sendable, Hashable, Codable, CaseIterable {
+        /// iOS's large title (34 pt bold) under the bar, where the idiom shows one.
+        case large
+        /// The title centred in the bar.
+        case inline
+    }
+
+    /// How tall a PNG is.
+    public enum Fit: String, Sendable, Hashable, Codable, CaseIterable {
+        /// As tall as the content needs: nothing is ever cut.
+        case content
+        /// Exactly the device's size: the sheet is paged like scrolled screenshots (rows cut by the
+        /// edges) and a card's content scrolls under its pinned button.
+        case screen
+    }
+
+    /// What the card's button opens.
+    public enum ButtonTarget: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The album's store page ("View in Apple Music").
+        case album
+        /// The artist's page ("View Artist"), from the feed's `artistUrl`.
+        case artist
+    }
+
+    /// Whether a status bar is drawn.
+    public enum StatusBar: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The device's status bar (none in iPhone landscape, where iOS hides it).
+        case device
+        /// None: the area stays empty, for users who composite their own.
+        case none
+    }
+
+    public var style: Style
+    public var titleStyle: TitleStyle
+    public var fit: Fit
+    public var button: ButtonTarget
+    public var statusBar: StatusBar
+
+    /// Creates options; the defaults are the UIKit app's screens with a status bar, sized to content.
+    public init(
+        style: Style = .uikit, titleStyle: TitleStyle = .large, fit: Fit = .content, button: ButtonTarget = .album,
+        statusBar: StatusBar = .device
+    ) {
+        self.style = style
+        self.titleStyle = titleStyle
+        self.fit = fit
+        self.button = button
+        self.statusBar = statusBar
+    }
+}

@@ -1,0 +1,124 @@
+/// The status bar as iOS shows it in screenshots: 9:41, full signal, Wi-Fi and a full battery,
+/// laid out for the device's kind of screen. Drawn as vectors; no Apple artwork is used.
+public struct StatusBarLayout: Sendable, Hashable, Codable {
+    /// The bar, from the top of the screen.
+    public var frame: Rect
+    /// "9:41" (the iPhone SE's "9:41 AM").
+    public var time: TextBlock
+    /// The iPad's date after the time.
+    public var date: TextBlock?
+    /// The iPad's battery percentage before the battery.
+    public var batteryPercentage: TextBlock?
+    /// Four cellular bars (iPhones).
+    public var signal: Rect?
+    /// The Wi-Fi fan.
+    public var wifi: Rect
+    /// The battery's body (its cap is drawn outside this frame, to the right).
+    public var battery: Rect
+    /// Text and symbol colour.
+    public var color: RGBA
+
+    /// The sizes of the symbols in points, at the Dynamic Island's size.
+    static let signalSize = Size(width: 18, height: 11.5)
+    static let wifiSize = Size(width: 16, height: 11.5)
+    static let batterySize = Size(width: 25, height: 12)
+    static let symbolSpacing = 5.5
+
+    /// The bar for `device`, nil where iOS shows none (iPhone landscape).
+    public static func make(
+        device: Device, theme: Theme, color: RGBA, measurer: some TextMeasuring
+    ) -> StatusBarLayout? {
+        let height = device.statusBarHeight
+        guard height > 0 else { return nil }
+        let family = theme.fonts.navigationTitle.family
+        let width = device.size.width
+        let frame = Rect(x: 0, y: 0, width: width, height: height)
+        func text(_ string: String, size: Double, weight: FontWeight, x: Double, midY: Double) -> TextBlock {
+            let font = FontStyle(family: family, weight: weight, size: size, lineHeight: size * 1.3)
+            let measured = measurer.width(of: string, font: font) + 1
+            return TextBlock.make(
+                string, font: font, color: color, x: x, y: midY - font.lineHeight / 2, width: measured,
+                measurer: measurer)
+        }
+        func centred(_ block: TextBlock, at midX: Double) -> TextBlock {
+            var moved = block
+            let dx = midX - block.frame.midX
+            moved.frame.x += dx
+            moved.lines = block.lines.map { line in
+                var line = line
+                line.x += dx
+                return line
+            }
+            return moved
+        }
+        /// The signal, Wi-Fi and battery symbols in a row, `scale` × their size, starting at `x`.
+        func symbols(x: Double, midY: Double, scale: Double, signal withSignal: Bool) -> (Rect?, Rect, Rect) {
+            var cursor = x
+            func place(_ size: Size) -> Rect {
+                let rect = Rect(
+                    x: cursor, y: midY - size.height * scale / 2, width: size.width * scale,
+                    height: size.height * scale)
+                cursor = rect.maxX + symbolSpacing * scale
+                return rect
+            }
+            let signal = withSignal ? place(signalSize) : nil
+            return (signal, place(wifiSize), place(batterySize))
+        }
+        let groupWidth = { (scale: Double, withSignal: Bool) -> Double in
+            ((withSignal ? signalSize.width + symbolSpacing : 0) + wifiSize.width + symbolSpacing + batterySize.width
+                + 2) * scale
+        }
+
+        switch device.hardware {
+        case .dynamicIsland, .notch:
+            // The time and the symbols are centred in the "ears" beside the island or the notch.
+            let cutout = device.hardware == .dynamicIsland ? 126.0 : 162.0
+            let ear = (width - cutout) / 2
+            let midY = device.hardware == .dynamicIsland ? 30.0 : height / 2
+            let time = centred(text("9:41", size: 17, weight: .semibold, x: 0, midY: midY), at: ear / 2)
+            let symbolsX = width - ear / 2 - groupWidth(1, true) / 2
+            let (signal, wifi, battery) = symbols(x: symbolsX, midY: midY, scale: 1, signal: true)
+            return StatusBarLayout(
+                frame: frame, time: time, signal: signal, wifi: wifi, battery: battery, color: color)
+        case .homeButton:
+            let midY = height / 2
+            let time = centred(text("9:41 AM", size: 12, weight: .semibold, x: 0, midY: midY), at: width / 2)
+            let scale = 0.8
+            let (signal, wifi, _) = symbols(x: 6, midY: midY, scale: scale, signal: true)
+            let batteryX = width - 6 - (batterySize.width + 2) * scale
+            let (_, _, battery) = symbols(
+                x: batteryX - (wifiSize.width + symbolSpacing) * scale, midY: midY, scale: scale, signal: false)
+            return StatusBarLayout(
+                frame: frame, time: time, signal: signal, wifi: wifi, battery: battery, color: color)
+        case .pad:
+            let midY = height / 2
+            let time = text("9:41", size: 12, weight: .semibold, x: 20, midY: midY)
+            let date = text("Tue Jan 9", size: 12, weight: .regular, x: time.frame.maxX + 4, midY: midY)
+            let scale = 0.85
+            let batteryX = width - 20 - (batterySize.width + 2) * scale
+            let percentage = text("100%", size: 12, weight: .regular, x: 0, midY: midY)
+            let percentageX = batteryX - 4 - percentage.frame.width
+            let wifiX = percentageX - symbolSpacing * scale - wifiSize.width * scale
+            let (_, wifi, _) = symbols(x: wifiX, midY: midY, scale: scale, signal: false)
+            let (_, _, battery) = symbols(
+                x: batteryX - (wifiSize.width + symbolSpacing) * scale, midY: midY, scale: scale, signal: false)
+            return StatusBarLayout(
+                frame: frame, time: time, date: date, batteryPercentage: centred(percentage, at: percentageX + percentage.frame.width / 2),
+                signal: nil, wifi: wifi, battery: battery, color: color)
+        }
+    }
+
+    /// The text blocks of the bar.
+    public var textBlocks: [TextBlock] { [time, date, batteryPercentage].compactMap { $0 } }
+
+    /// The bar's frames, named, for the manifest.
+    var elements: [LayoutElement] {
+        var list = [
+            LayoutElement(name: "statusBar", frame: frame), LayoutElement(name: "statusBarTime", frame: time.frame),
+        ]
+        if let signal { list.append(LayoutElement(name: "statusBarSignal", frame: signal)) }
+        list.append(LayoutElement(name: "statusBarWifi", frame: wifi))
+        list.append(LayoutElement(name: "statusBarBattery", frame: battery))
+        return list
+    }
+}
