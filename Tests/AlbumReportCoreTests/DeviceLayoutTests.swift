@@ -51,7 +51,13 @@ struct DeviceLayoutTests {
                 #expect(block.frame.maxX <= device.size.width - device.safeArea.right)
                 #expect(block.frame.maxY <= button.y)
             }
-            #expect(card.artwork.frame.x == button.x && card.artwork.frame.width == button.width)
+            if device.size.width > device.size.height {
+                // Landscape: the artwork leads, the text trails.
+                #expect(card.artwork.frame.x == button.x)
+                for block in card.textBlocks { #expect(block.frame.x >= card.artwork.frame.maxX + 20 - 1e-9) }
+            } else {
+                #expect(card.artwork.frame.x == button.x && card.artwork.frame.width == button.width)
+            }
         }
     }
 
@@ -62,9 +68,11 @@ struct DeviceLayoutTests {
         let theme = try Theme.shipped()
         let feed = try feed()
         let sheet = SheetLayout.make(feed: feed, items: feed.items, device: device, theme: theme, measurer: measurer)
-        var bottom = sheet.navigationBar.frame.maxY
+        var bottom = try #require(sheet.rows.first).frame.y
+        #expect(bottom >= sheet.navigationBar.frame.maxY)
         #expect(sheet.navigationBar.frame.y == 0)
-        #expect(sheet.navigationBar.title.frame.y >= device.safeArea.top)
+        let title = try #require(sheet.navigationBar.largeTitle ?? sheet.navigationBar.title)
+        #expect(title.frame.y >= device.safeArea.top)
         for row in sheet.rows {
             #expect(abs(row.frame.y - bottom) < 1e-9)
             bottom = row.frame.maxY
@@ -90,7 +98,7 @@ struct DeviceLayoutTests {
         #expect(abs(thumbnail.frame.x - (1032 - 672) / 2) < 1e-9)
     }
 
-    @Test("the navigation bar names the chart's country and date under its title")
+    @Test("the list's header names the chart's country and date under the title")
     func subtitle() throws {
         let locale = Locale(identifier: "en_US")
         let v1 = try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.v1Top100), source: "f").feed
@@ -102,9 +110,11 @@ struct DeviceLayoutTests {
         let sheet = SheetLayout.make(
             feed: v1, items: Array(v1.items.prefix(2)), device: .iPhone15, theme: try Theme.shipped(),
             measurer: measurer)
-        #expect(sheet.navigationBar.subtitle?.text == "United States · Mar 23, 2020")
-        #expect((sheet.navigationBar.subtitle?.frame.y ?? 0) >= sheet.navigationBar.title.frame.maxY)
-        #expect((sheet.navigationBar.subtitle?.frame.maxY ?? .infinity) <= sheet.navigationBar.frame.maxY)
+        let header = try #require(sheet.header)
+        #expect(header.text == "United States · Mar 23, 2020")
+        #expect(header.frame.y >= sheet.navigationBar.frame.maxY)
+        let firstRow = try #require(sheet.rows.first)
+        #expect(header.frame.maxY <= firstRow.frame.y)
     }
 
     @Test("pages start with the navigation bar, keep every row whole and in order, and fit the screen")
@@ -116,10 +126,12 @@ struct DeviceLayoutTests {
         let pages = sheet.pages(height: device.size.height, bottomInset: device.safeArea.bottom)
         #expect(pages.count > 10)
         #expect(pages.flatMap { $0.rows.map(\.rank) } == sheet.rows.map(\.rank))
-        for page in pages {
+        for (index, page) in pages.enumerated() {
             #expect(page.size == device.size)
-            #expect(page.navigationBar == sheet.navigationBar)
-            var bottom = page.navigationBar.frame.maxY
+            // The first page is the list at its scroll edge; the others show the collapsed bar.
+            #expect(page.navigationBar == (index == 0 ? sheet.navigationBar : sheet.scrolledNavigationBar))
+            #expect((page.header != nil) == (index == 0))
+            var bottom = index == 0 ? try #require(sheet.rows.first).frame.y : page.navigationBar.frame.maxY
             for row in page.rows {
                 #expect(abs(row.frame.y - bottom) < 1e-9)
                 bottom = row.frame.maxY

@@ -65,7 +65,7 @@ struct LayoutTests {
         ).feed
         let sheet = SheetLayout.make(feed: feed, items: feed.items, device: device, theme: theme, measurer: measurer)
         let canvas = Rect(x: 0, y: 0, width: sheet.size.width, height: sheet.size.height)
-        var previousBottom = sheet.navigationBar.frame.maxY
+        var previousBottom = try #require(sheet.rows.first).frame.y
         for row in sheet.rows {
             #expect(abs(row.frame.y - previousBottom) < 1e-9)
             previousBottom = row.frame.maxY
@@ -74,8 +74,9 @@ struct LayoutTests {
                 #expect(canvas.contains(block.frame))
             }
             if let thumbnail = row.thumbnail { #expect(row.frame.contains(thumbnail.frame)) }
-            #expect(row.frame.contains(row.separator))
-            #expect(abs(row.separator.height * device.scale - 1) < 1e-9)
+            let separator = try #require(row.separator)
+            #expect(row.frame.contains(separator))
+            #expect(abs(separator.height * device.scale - 1) < 1e-9)
         }
         #expect(sheet.size.height >= previousBottom + device.safeArea.bottom)
     }
@@ -132,7 +133,8 @@ struct LayoutTests {
         let feed = try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.facts), source: "fixture").feed
         let sheet = SheetLayout.make(feed: feed, items: feed.items, device: .iPhone15, theme: theme, measurer: measurer)
         #expect(sheet.rows.count == 13)
-        #expect(sheet.navigationBar.title.text == "About Canada")
+        #expect(sheet.navigationBar.largeTitle?.text == "About Canada")
+        #expect(sheet.navigationBar.refreshSymbol != nil)
         let eh = try #require(sheet.rows.first { $0.itemID == "row-5" })
         #expect(eh.thumbnail == nil)
         #expect(eh.title?.frame.x == theme.metrics.layoutMargin)

@@ -217,7 +217,8 @@ extension NavigationBarLayout {
                 title, font: theme.fonts.navigationTitle, color: theme.colors.label, x: columns.safe.x + sideReserve,
                 y: 0, width: titleWidth, alignment: .center, measurer: measurer)
             // A title too long for one line wraps and the bar grows: text is never cut.
-            let height = max(barHeight, block.frame.height + 2 * metrics.navigationBarVerticalPadding)
+            let padding = max(min(metrics.navigationBarVerticalPadding, (barHeight - block.font.lineHeight) / 2), 0)
+            let height = max(barHeight, block.frame.height + 2 * padding)
             inlineTitle = block.moved(toY: top + (height - block.frame.height) / 2)
             inlineBottom = top + height
         }
