@@ -150,13 +150,9 @@ public struct GoldenComparer: Sendable {
                 message: problem.description)
         }
         // Cheap checks first: identical bytes need no decoding.
-        if expectedData == actualData {
-            let header = ImageHeader.read(expectedData)
+        if let same = PNGComparison.identicalBytes(expectedData, actualData) {
             return PairResult(
-                name: name, status: .match, expectedPath: expected.path, actualPath: actual.path,
-                difference: PixelDifference(
-                    comparedPixels: (header?.width ?? 0) * (header?.height ?? 0), differentPixels: 0,
-                    antialiasedPixels: 0, maskedPixels: 0),
+                name: name, status: .match, expectedPath: expected.path, actualPath: actual.path, difference: same,
                 message: "identical bytes")
         }
         let expectedPixels: PixelBuffer

@@ -16,20 +16,26 @@ public struct PNGComparison: Sendable {
     /// expected | actual | diff on a grey ground, on a mismatch.
     public var sideBySidePNG: Data?
 
+    /// The figures of a match when the two files are the same bytes (no decoding: the pixel
+    /// count comes from the header); nil when they differ.
+    static func identicalBytes(_ expected: Data, _ actual: Data) -> PixelDifference? {
+        guard expected == actual else { return nil }
+        let header = ImageHeader.read(expected)
+        return PixelDifference(
+            comparedPixels: (header?.width ?? 0) * (header?.height ?? 0), differentPixels: 0, antialiasedPixels: 0,
+            maskedPixels: 0)
+    }
+
     /// Compares `actual` with `expected`. Unreadable data is a problem naming `expectedName` or
     /// `actualName`; identical bytes are a match without decoding.
     public static func compare(
         expected: Data, actual: Data, options: CompareOptions = CompareOptions(),
         expectedName: String = "the reference image", actualName: String = "the actual image"
     ) -> Result<PNGComparison, PNGReader.Problem> {
-        if expected == actual, PNGReader.signatureProblem(expected, name: expectedName) == nil {
-            let header = ImageHeader.read(expected)
-            let pixels = (header?.width ?? 0) * (header?.height ?? 0)
-            return .success(
-                PNGComparison(
-                    difference: PixelDifference(
-                        comparedPixels: pixels, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0),
-                    matches: true))
+        if PNGReader.signatureProblem(expected, name: expectedName) == nil,
+            let same = identicalBytes(expected, actual)
+        {
+            return .success(PNGComparison(difference: same, matches: true))
         }
         let expectedPixels: PixelBuffer
         let actualPixels: PixelBuffer

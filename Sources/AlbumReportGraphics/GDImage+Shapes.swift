@@ -43,7 +43,9 @@ extension GDImage {
             minX: x - lineWidth, minY: y - lineWidth, maxX: x + width + lineWidth, maxY: y + height + lineWidth,
             color: color
         ) { px, py in
-            abs(Self.roundedBoxDistance(px - centerX, py - centerY, halfWidth: width / 2, halfHeight: height / 2, radius: r))
+            abs(
+                Self.roundedBoxDistance(
+                    px - centerX, py - centerY, halfWidth: width / 2, halfHeight: height / 2, radius: r))
                 - lineWidth / 2
         }
     }

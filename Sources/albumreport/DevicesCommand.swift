@@ -12,7 +12,9 @@ struct DevicesCommand: ParsableCommand {
             """)
 
     func run() {
-        let header = ["id", "name", "points", "scale", "pixels", "safe area (top/bottom)", "status bar", "App Store Connect"]
+        let header = [
+            "id", "name", "points", "scale", "pixels", "safe area (top/bottom)", "status bar", "App Store Connect",
+        ]
         let rows = Device.presets.map { device -> [String] in
             let points = "\(Int(device.size.width)) × \(Int(device.size.height))"
             let pixels = "\(Int(device.size.width * device.scale)) × \(Int(device.size.height * device.scale))"

@@ -30,7 +30,9 @@ struct ChromeGeometryTests {
         }
     }
 
-    @Test("status bar: 54 pt beside the Dynamic Island, 47 pt with a notch, 20 pt on iPhone SE, 24 pt on iPad, none in iPhone landscape", arguments: devices)
+    @Test(
+        "status bar: 54 pt beside the Dynamic Island, 47 pt with a notch, 20 pt on iPhone SE, 24 pt on iPad, none in iPhone landscape",
+        arguments: devices)
     func statusBar(device: Device) throws {
         let theme = try Theme.shipped()
         let bar = StatusBarLayout.make(device: device, theme: theme, color: theme.colors.label, measurer: measurer)
@@ -62,7 +64,9 @@ struct ChromeGeometryTests {
         #expect(none.navigationBar.statusBar == nil)
     }
 
-    @Test("navigation bars: 44 pt on iPhone, 32 pt in iPhone landscape, 50 pt on iPad; transparent at the scroll edge, material with a hairline when scrolled", arguments: devices)
+    @Test(
+        "navigation bars: 44 pt on iPhone, 32 pt in iPhone landscape, 50 pt on iPad; transparent at the scroll edge, material with a hairline when scrolled",
+        arguments: devices)
     func navigationBar(device: Device) throws {
         let theme = try Theme.shipped()
         let feed = try chart()
@@ -99,12 +103,18 @@ struct ChromeGeometryTests {
         #expect(abs(inline.navigationBar.frame.maxY - (device.safeArea.top + expected)) < 1e-9)
     }
 
-    @Test("the button is 20 pt from the view's edges and 20 pt above the safe-area bottom in every style and fit", arguments: devices)
+    @Test(
+        "the button is 20 pt from the view's edges and 20 pt above the safe-area bottom in every style and fit",
+        arguments: devices)
     func button(device: Device) throws {
         let theme = try Theme.shipped()
         let feed = try chart()
+        // Five real albums and one whose card is taller than any screen.
+        let long = FeedItem(
+            rank: 101, id: "101", title: String(repeating: "Very long album name ", count: 30), artistName: "Artist",
+            storeURL: "https://music.apple.com/us/album/1", copyright: String(repeating: "℗ 2020 Label. ", count: 60))
         for options in Self.styles {
-            for item in feed.items.prefix(5) {
+            for item in feed.items.prefix(5) + [long] {
                 let card = CardLayout.make(
                     item: item, feed: feed, device: device, theme: theme, locale: locale, options: options,
                     measurer: measurer)
@@ -122,6 +132,7 @@ struct ChromeGeometryTests {
                 #expect(abs(button.x - (view.x + 20)) < 1e-9, "\(options)")
                 #expect(abs(button.maxX - (view.maxX - 20)) < 1e-9, "\(options)")
                 #expect(abs(button.maxY - (view.bottom - 20)) < 1e-9, "\(options)")
+                if let sheet = card.presentation { #expect(sheet.sheetFrame.contains(button)) }
                 if options.fit == .screen {
                     #expect(card.size == device.size)
                 } else {
@@ -132,7 +143,9 @@ struct ChromeGeometryTests {
         }
     }
 
-    @Test("--fit screen: every sheet page is the device's size, the pages continue each other, and every row is shown", arguments: devices)
+    @Test(
+        "--fit screen: every sheet page is the device's size, the pages continue each other, and every row is shown",
+        arguments: devices)
     func fitScreenSheet(device: Device) throws {
         let theme = try Theme.shipped()
         let feed = try chart()
@@ -186,7 +199,9 @@ struct ChromeGeometryTests {
         #expect(fits.scrollEdge == nil)
     }
 
-    @Test("landscape cards lead with the artwork and fit the screen where the text is short", arguments: devices.filter { $0.orientation == .landscape })
+    @Test(
+        "landscape cards lead with the artwork and fit the screen where the text is short",
+        arguments: devices.filter { $0.orientation == .landscape })
     func landscapeCard(device: Device) throws {
         let theme = try Theme.shipped()
         let item = FeedItem(
@@ -202,7 +217,9 @@ struct ChromeGeometryTests {
         #expect(card.artwork.frame.maxY <= card.button.frame.y - 20 + 1e-9)
     }
 
-    @Test("--style swiftui: an inset-grouped list without chevrons; cards as sheets with a grabber and a Done button", arguments: devices)
+    @Test(
+        "--style swiftui: an inset-grouped list without chevrons; cards as sheets with a grabber and a Done button",
+        arguments: devices)
     func swiftUI(device: Device) throws {
         let theme = try Theme.shipped()
         let feed = try chart()
@@ -228,7 +245,10 @@ struct ChromeGeometryTests {
         let done = try #require(card.navigationBar.doneLabel)
         #expect(done.text == "Done")
         #expect(presentation.sheetFrame.contains(done.frame))
-        #expect(abs(done.frame.maxX - (presentation.sheetFrame.maxX - max(16, device.isPad ? 0 : device.safeArea.right + 16))) < 1.5)
+        #expect(
+            abs(
+                done.frame.maxX
+                    - (presentation.sheetFrame.maxX - max(16, device.isPad ? 0 : device.safeArea.right + 16))) < 1.5)
         #expect(abs(presentation.grabber.midX - presentation.sheetFrame.midX) < 1e-9)
         #expect(presentation.sheetFrame.contains(presentation.grabber))
         #expect(presentation.sheetFrame.y > device.safeArea.top || device.isPad)
@@ -255,7 +275,8 @@ struct ChromeGeometryTests {
         #expect(disabled.button.link == nil && disabled.button.fill == theme.colors.disabledButtonFill)
     }
 
-    @Test("the explicit badge follows the last line of an explicit album's name, in the secondary colour, inside the row")
+    @Test(
+        "the explicit badge follows the last line of an explicit album's name, in the secondary colour, inside the row")
     func explicitBadge() throws {
         let theme = try Theme.shipped()
         let feed = try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.v2Top100), source: "f").feed
@@ -315,6 +336,7 @@ struct ChromeGeometryTests {
         #expect(AppleTracking.points(forSize: 34) == 0.4)
         #expect(abs(AppleTracking.points(forSize: 16.5) - (-0.37)) < 1e-9)
         #expect(AppleTracking.points(forSize: 200) == 0)
-        #expect(FontStyle(family: "Inter", weight: .regular, size: 17, lineHeight: 22, tracking: 0).effectiveTracking == 0)
+        #expect(
+            FontStyle(family: "Inter", weight: .regular, size: 17, lineHeight: 22, tracking: 0).effectiveTracking == 0)
     }
 }

@@ -80,7 +80,14 @@ struct GenerateTests {
             #expect(
                 sheetPNG.image.pixel(x: separator.pixels.x + 5, y: separator.pixels.y - 1) == theme.colors.background)
         }
-        #expect(sheetPNG.image.pixel(x: 10, y: 10) == theme.colors.navigationBar)
+        // At the scroll edge the bar is transparent: the screen's background shows through it.
+        #expect(sheetPNG.image.pixel(x: 10, y: 10) == theme.colors.background)
+        // The status bar's battery is filled in the label colour, where the layout put it.
+        let battery = try #require(sheet.elements.first { $0.name == "statusBarBattery" })
+        #expect(
+            sheetPNG.image.pixel(
+                x: battery.pixels.x + battery.pixels.width / 2, y: battery.pixels.y + battery.pixels.height / 2)
+                == theme.colors.label)
     }
 
     @Test("--limit 10 of a 100-album chart requests exactly ten thumbnails and ten large images")

@@ -52,6 +52,11 @@ struct OutputStabilityTests {
             $0.device = .iPhoneSE
         },
         Case(name: "facts", feed: Fixtures.Feeds.facts),
+        Case(name: "v1-top-10-swiftui-screen-artist", feed: Fixtures.Feeds.v1Top10) {
+            $0.limit = 6
+            $0.device = .iPhone14Plus
+            $0.screen = ScreenOptions(style: .swiftui, titleStyle: .inline, fit: .screen, button: .artist)
+        },
     ]
 
     @Test("the same files, byte for byte", arguments: cases)

@@ -114,10 +114,10 @@ public enum ReportMerger {
         for (place, part) in ordered.dropFirst() {
             guard part.generator == first.generator, part.feed == first.feed, part.device == first.device,
                 part.theme == first.theme, part.locale == first.locale, part.fonts == first.fonts,
-                part.libraries == first.libraries, part.items == first.items
+                part.libraries == first.libraries, part.items == first.items, part.screen == first.screen
             else {
                 throw .output(
-                    "\(place) was rendered from other inputs than shard 1 (generator, feed, device, theme, locale, fonts, library versions or items differ). Render every shard with the same version, feed and options, on runners with the same libraries."
+                    "\(place) was rendered from other inputs than shard 1 (generator, feed, device, theme, locale, screen options, fonts, library versions or items differ). Render every shard with the same version, feed and options, on runners with the same libraries."
                 )
             }
         }

@@ -7,7 +7,7 @@ import Foundation
 /// key matches is copied from the previous report instead of being drawn again.
 struct RenderCache: Sendable {
     /// Bump when the renderer's output changes for the same inputs.
-    static let rendererVersion = "albumreport-renderer-4"
+    static let rendererVersion = "albumreport-renderer-5"
 
     /// A previous PNG that can be used as it is.
     struct Reused: Sendable {

@@ -22,8 +22,13 @@ struct RenderTimings: Sendable {
     var figures: [ReportSummary.StageFigure] {
         [
             ReportSummary.StageFigure(name: "layout", seconds: layout, detail: "summed over tasks"),
-            ReportSummary.StageFigure(name: "render", seconds: render, detail: "summed over tasks"),
-            ReportSummary.StageFigure(name: "encode", seconds: encode, detail: "summed over tasks"),
+            ReportSummary.StageFigure(
+                name: "render", seconds: render,
+                detail:
+                    "drawing and PNG row filtering (the sheet's compression too: its strips stream), summed over tasks"
+            ),
+            ReportSummary.StageFigure(
+                name: "encode", seconds: encode, detail: "compressing the cards' filtered rows, summed over tasks"),
         ]
     }
 }

@@ -40,7 +40,8 @@ extension ScreenRenderer {
         for share in [1.0, 0.64] {
             let arcRadius = radius * share - band / 2
             image.strokeArc(
-                centerX: centerX, centerY: centerY - band * 0.3, radius: arcRadius, startAngle: -Double.pi * 0.75 + 0.08,
+                centerX: centerX, centerY: centerY - band * 0.3, radius: arcRadius,
+                startAngle: -Double.pi * 0.75 + 0.08,
                 endAngle: -Double.pi * 0.25 - 0.08, lineWidth: band, color: color)
         }
         // The innermost part is a small wedge.

@@ -77,7 +77,9 @@ public struct ScreenRenderer: Sendable {
                 if let badge = row.badge { drawBadge(badge, on: strip, scale: scale, behind: behind) }
                 if let subtitle = row.subtitle { try text.draw(subtitle, in: strip) }
                 if let chevron = row.chevron { drawChevron(chevron, on: strip, scale: scale) }
-                if let separator = row.separator { strip.fill(separator.pixels(scale: scale), color: row.separatorColor) }
+                if let separator = row.separator {
+                    strip.fill(separator.pixels(scale: scale), color: row.separatorColor)
+                }
             }
             if layout.navigationBar.frame.pixels(scale: scale).maxY + bleed > top {
                 try drawNavigationBar(layout.navigationBar, on: strip, scale: scale)
@@ -111,7 +113,8 @@ public struct ScreenRenderer: Sendable {
         if let badge = layout.badge { drawBadge(badge, on: image, scale: scale, behind: layout.background) }
         if let edge = layout.scrollEdge {
             image.fillVerticalFade(
-                edge.frame.pixels(scale: scale), fadeHeight: Int((edge.fadeHeight * scale).rounded()), color: edge.color)
+                edge.frame.pixels(scale: scale), fadeHeight: Int((edge.fadeHeight * scale).rounded()), color: edge.color
+            )
         }
         // The bar goes over the content (a card's content never reaches under it at the scroll edge).
         try drawNavigationBar(layout.navigationBar, on: image, scale: scale)

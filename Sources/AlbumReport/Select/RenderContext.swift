@@ -32,7 +32,8 @@ struct RenderContext: Sendable {
     var renderSalt: String {
         RenderCache.key(
             [
-                RenderCache.rendererVersion, RenderCache.json(device), RenderCache.json(theme), RenderCache.json(screen),
+                RenderCache.rendererVersion, RenderCache.json(device), RenderCache.json(theme),
+                RenderCache.json(screen),
                 localeIdentifier,
                 "\(compressionLevel)",
             ] + (photographicLevel.map { ["photographic \($0)"] } ?? []))

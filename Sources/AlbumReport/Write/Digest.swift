@@ -17,19 +17,9 @@ public enum Digest {
                 ar_sha256(bytes.baseAddress ?? UnsafeRawPointer(out.baseAddress), bytes.count, out.baseAddress)
             }
         }
-        return ok == 1 ? hex(digest) : SHA256.hex(of: data)
+        return ok == 1 ? SHA256.lowercaseHex(digest) : SHA256.hex(of: data)
     }
 
-    static func hex(_ digest: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(digest.count * 2)
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
 }
 
 /// A SHA-256 fed piece by piece (a sheet's PNG as its strips are encoded): libcrypto's, or the
@@ -66,11 +56,11 @@ public final class RunningDigest {
 
     /// The hex digest, or nil when libcrypto failed part way (the bytes are gone by then). Call once.
     public func finalize() -> String? {
-        if var portable { return Digest.hex(portable.finalize()) }
+        if var portable { return SHA256.lowercaseHex(portable.finalize()) }
         guard let current = state, !failed else { return nil }
         state = nil
         var digest = [UInt8](repeating: 0, count: 32)
         let ok = digest.withUnsafeMutableBufferPointer { ar_sha256_end(current, $0.baseAddress) }
-        return ok == 1 ? Digest.hex(digest) : nil
+        return ok == 1 ? SHA256.lowercaseHex(digest) : nil
     }
 }

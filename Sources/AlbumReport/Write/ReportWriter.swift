@@ -90,11 +90,8 @@ public struct ReportWriter: Sendable {
     public func stage(
         _ data: Data, at relativePath: String, knownSHA256: String? = nil
     ) throws(ReportError) -> (bytes: Int, sha256: String) {
-        try Self.checkOpen()
-        let url = staging.appendingPathComponent(relativePath)
+        let url = try prepare(relativePath)
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
         } catch {
             throw .write(path: url.path, detail: FileProblem.describe(error))
@@ -108,14 +105,7 @@ public struct ReportWriter: Sendable {
     public func stageReused(
         _ previous: URL, data: Data, at relativePath: String, sha256: String
     ) throws(ReportError) -> (bytes: Int, sha256: String) {
-        try Self.checkOpen()
-        let url = staging.appendingPathComponent(relativePath)
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw .write(path: url.path, detail: FileProblem.describe(error))
-        }
+        let url = try prepare(relativePath)
         // In-place staging replaces files one by one, so a link would alias the file it replaces.
         if !inPlace, link(previous.path, url.path) == 0 { return (data.count, sha256) }
         return try stage(data, at: relativePath, knownSHA256: sha256)
@@ -123,11 +113,8 @@ public struct ReportWriter: Sendable {
 
     /// Opens `relativePath` in the staging folder for writing piece by piece.
     public func stageStream(at relativePath: String) throws(ReportError) -> StagedFile {
-        try Self.checkOpen()
-        let url = staging.appendingPathComponent(relativePath)
+        let url = try prepare(relativePath)
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
                 throw CocoaError(.fileWriteUnknown)
             }
@@ -135,6 +122,19 @@ public struct ReportWriter: Sendable {
         } catch {
             throw .write(path: url.path, detail: FileProblem.describe(error))
         }
+    }
+
+    /// The staged file's URL, with its folder created; throws once staging is closed.
+    private func prepare(_ relativePath: String) throws(ReportError) -> URL {
+        try Self.checkOpen()
+        let url = staging.appendingPathComponent(relativePath)
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw .write(path: url.path, detail: FileProblem.describe(error))
+        }
+        return url
     }
 
     /// Finishes the report: writes the manifest and page, carries the user's own files over from

@@ -55,8 +55,6 @@ public enum PixelComparator {
 
     /// One comparison's inputs, shared by its bands.
     private struct Job: Sendable {
-        var expected: PixelBuffer
-        var actual: PixelBuffer
         var options: CompareOptions
         var width: Int
         var height: Int
@@ -65,9 +63,12 @@ public enum PixelComparator {
         var mask: MaskMap
         var setting: Setting
 
+        /// The expected image (the whole buffer; ``a`` reads its common part).
+        var expected: PixelBuffer { a.buffer }
+        /// The actual image.
+        var actual: PixelBuffer { b.buffer }
+
         init(_ expected: PixelBuffer, _ actual: PixelBuffer, options: CompareOptions) {
-            self.expected = expected
-            self.actual = actual
             self.options = options
             width = min(expected.width, actual.width)
             height = min(expected.height, actual.height)

@@ -104,11 +104,13 @@ public struct CardLayout: Sendable, Hashable, Codable {
             title: "", largeTitle: false, backTitle: options.style == .uikit ? feed.title : nil,
             trailing: options.style == .swiftui ? .done : nil, scrolled: false, top: barTop,
             statusBar: options.style == .uikit ? statusBar(colors.label) : nil, device: device, theme: theme,
-            measurer: measurer, areaTop: areaTop, within: device.isPad ? presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) } : nil)
+            measurer: measurer, areaTop: areaTop,
+            within: device.isPad ? presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) } : nil)
 
         let innerX = view.x + metrics.cardInset
         let innerWidth = view.width - 2 * metrics.cardInset
-        let buttonBlockHeight = metrics.buttonContentSpacing + metrics.buttonHeight + metrics.buttonBottomMargin + bottomInset
+        let buttonBlockHeight =
+            metrics.buttonContentSpacing + metrics.buttonHeight + metrics.buttonBottomMargin + bottomInset
         let top = bar.frame.maxY + metrics.cardInset
         // Landscape: the artwork leads and the text trails, so the card fits the screen.
         let twoColumns = device.size.width > device.size.height
@@ -122,7 +124,9 @@ public struct CardLayout: Sendable, Hashable, Codable {
         let textWidth = twoColumns ? innerX + innerWidth - textX : innerWidth
 
         var y = twoColumns ? top : artwork.frame.maxY + metrics.cardArtworkTextSpacing
-        func block(_ text: String?, _ font: FontStyle, _ color: RGBA, spacingBefore: Double, reserve: Double = 0)
+        func block(
+            _ text: String?, _ font: FontStyle, _ color: RGBA, spacingBefore: Double, reserve: Double = 0
+        )
             -> TextBlock?
         {
             guard let text, !TextNormalizer.normalize(text).isEmpty else { return nil }
@@ -204,9 +208,10 @@ public struct CardLayout: Sendable, Hashable, Codable {
             fill: enabled ? colors.tint : colors.disabledButtonFill,
             label: label.moved(toY: buttonFrame.y + (buttonFrame.height - label.frame.height) / 2), link: link)
 
+        // A card that grows grows its sheet (and the list behind it) with it.
         if var sheet = presentation {
-            if !device.isPad { sheet.sheetFrame.height = height - sheet.sheetFrame.y }
-            if !device.isPad { sheet.presentingFrame.height = height - sheet.presentingFrame.y }
+            sheet.sheetFrame.height = height - (device.isPad ? bottomInset : 0) - sheet.sheetFrame.y
+            sheet.presentingFrame.height = height - sheet.presentingFrame.y
             presentation = sheet
         }
         return CardLayout(
@@ -220,7 +225,8 @@ public struct CardLayout: Sendable, Hashable, Codable {
     /// The sheet a SwiftUI app presents the detail in: on iPhone it starts 10 pt under the
     /// safe-area top with the dimmed list's top edge showing above it; on iPad it floats, centred.
     static func sheet(device: Device, colors: Theme.Colors, statusBar: StatusBarLayout?) -> SheetPresentation {
-        let dimmed = colors.background.isDarkColor
+        let dimmed =
+            colors.background.isDarkColor
             ? RGBA(red: 0x1C, green: 0x1C, blue: 0x1E) : RGBA(red: 0xD1, green: 0xD1, blue: 0xD6)
         let black = RGBA(red: 0, green: 0, blue: 0)
         let grabberColor =
@@ -233,7 +239,8 @@ public struct CardLayout: Sendable, Hashable, Codable {
                 x: (device.size.width - width) / 2, y: top + 40, width: width,
                 height: device.size.height - top - 80)
             return SheetPresentation(
-                backdrop: black, presentingFrame: Rect(x: 0, y: 0, width: device.size.width, height: device.size.height),
+                backdrop: black,
+                presentingFrame: Rect(x: 0, y: 0, width: device.size.width, height: device.size.height),
                 presentingColor: dimmed, presentingCornerRadius: 0, statusBar: statusBar, sheetFrame: sheet,
                 sheetColor: colors.sheetBackground, cornerRadius: 12, roundsBottom: true,
                 grabber: Rect(x: sheet.midX - 18, y: sheet.y + 5, width: 36, height: 5), grabberColor: grabberColor)
@@ -243,7 +250,8 @@ public struct CardLayout: Sendable, Hashable, Codable {
         let sheet = Rect(x: 0, y: sheetTop, width: device.size.width, height: device.size.height - sheetTop)
         return SheetPresentation(
             backdrop: black,
-            presentingFrame: Rect(x: inset, y: top, width: device.size.width - 2 * inset, height: device.size.height - top),
+            presentingFrame: Rect(
+                x: inset, y: top, width: device.size.width - 2 * inset, height: device.size.height - top),
             presentingColor: dimmed, presentingCornerRadius: 10, statusBar: statusBar, sheetFrame: sheet,
             sheetColor: colors.sheetBackground, cornerRadius: 10, roundsBottom: false,
             grabber: Rect(x: sheet.midX - 18, y: sheet.y + 5, width: 36, height: 5), grabberColor: grabberColor)

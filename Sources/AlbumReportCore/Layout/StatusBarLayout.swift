@@ -103,7 +103,8 @@ public struct StatusBarLayout: Sendable, Hashable, Codable {
             let (_, _, battery) = symbols(
                 x: batteryX - (wifiSize.width + symbolSpacing) * scale, midY: midY, scale: scale, signal: false)
             return StatusBarLayout(
-                frame: frame, time: time, date: date, batteryPercentage: centred(percentage, at: percentageX + percentage.frame.width / 2),
+                frame: frame, time: time, date: date,
+                batteryPercentage: centred(percentage, at: percentageX + percentage.frame.width / 2),
                 signal: nil, wifi: wifi, battery: battery, color: color)
         }
     }

@@ -64,14 +64,23 @@ public struct Gallery: Sendable, Hashable {
         let files = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let cardScreens = manifest.screens.filter { $0.kind == .card }
         let cardRanks = Set(cardScreens.compactMap(\.rank))
+        let buttonTitle = { (item: FeedItem?) -> String? in
+            manifest.screen?.button == .artist ? "View Artist" : item?.storeButtonTitle
+        }
 
         sheets = manifest.screens.filter { $0.kind == .sheet }.compactMap { screen in
             guard let file = files[screen.file] else { return nil }
+            // A screen-sized page cuts rows at its edges and under its bar: only what shows links.
+            let barBottom = screen.elements.first { $0.name == "navigationBar" }?.points.maxY ?? 0
             let rows = screen.elements.filter { $0.name == "row" }.compactMap { row -> Region? in
                 guard let rank = row.rank, cardRanks.contains(rank) else { return nil }
+                let top = max(row.points.y, barBottom)
+                let bottom = min(row.points.maxY, screen.sizePoints.height)
+                guard bottom > top else { return nil }
                 return Region(
                     href: "#" + Self.anchor(rank: rank), label: Self.label(items[rank], rank: rank),
-                    frame: row.points, in: screen.sizePoints)
+                    frame: Rect(x: row.points.x, y: top, width: row.points.width, height: bottom - top),
+                    in: screen.sizePoints)
             }
             let page = screen.page.map { " (page \($0))" } ?? ""
             return Sheet(
@@ -87,7 +96,7 @@ public struct Gallery: Sendable, Hashable {
                 guard let link = button.link, let safe = Self.safeWebLink(link) else { return nil }
                 return Region(
                     href: safe,
-                    label: "\(item?.storeButtonTitle ?? "Open in the store"): \(Self.label(item, rank: rank))",
+                    label: "\(buttonTitle(item) ?? "Open in the store"): \(Self.label(item, rank: rank))",
                     frame: button.points, in: screen.sizePoints)
             }
             return Card(

@@ -27,7 +27,19 @@ public struct SHA256: Sendable {
     public static func hex(of data: some Sequence<UInt8>) -> String {
         var hasher = SHA256()
         hasher.update(data)
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return lowercaseHex(hasher.finalize())
+    }
+
+    /// `bytes` as lowercase hexadecimal, two digits a byte (how every digest is written).
+    public static func lowercaseHex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Feeds more bytes: whole 64-byte blocks straight from the input (no copy when it is

@@ -87,7 +87,8 @@ public final class TextEngine: TextMeasuring {
     public func width(of text: String, font: FontStyle) -> Double {
         let language = language(of: text)
         let key = LineKey(
-            text: text, family: font.family, weight: font.weight, size: font.size, tracking: font.effectiveTracking, direction: nil, levels: nil,
+            text: text, family: font.family, weight: font.weight, size: font.size, tracking: font.effectiveTracking,
+            direction: nil, levels: nil,
             language: language)
         return widths.value(for: key) {
             shapeUncached(text, font: font, direction: nil, levels: nil, language: language).width
@@ -138,7 +139,8 @@ public final class TextEngine: TextMeasuring {
         _ text: String, font: FontStyle, direction: TextDirection?, levels: [Int8]? = nil, language: String
     ) -> ShapedLine {
         let key = LineKey(
-            text: text, family: font.family, weight: font.weight, size: font.size, tracking: font.effectiveTracking, direction: direction,
+            text: text, family: font.family, weight: font.weight, size: font.size, tracking: font.effectiveTracking,
+            direction: direction,
             levels: levels, language: language)
         return lines.value(for: key, cost: { max($0.glyphs.count, 1) }) {
             shapeUncached(text, font: font, direction: direction, levels: levels, language: language)

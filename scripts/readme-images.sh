@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Renders the README's pictures (docs/images/*.png) with the built tool and shows them at 1×:
+# each is the top screen of a report at the device's own scale, reduced to points with Pillow.
+# Usage: scripts/readme-images.sh [path/to/albumreport]   (default: .build/release/albumreport)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tool="${1:-.build/release/albumreport}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+out=docs/images
+scripts=Tests/Fixtures/feeds/scripts
+
+render() { # name, then generate's options
+    local name="$1"
+    shift
+    "$tool" generate --output "$work/$name" --no-cache --quiet --force "$@"
+}
+
+render light --limit 8
+render dark --limit 8 --theme dark
+render swiftui --limit 8 --style swiftui
+render swiftui-dark --limit 8 --style swiftui --theme dark
+render se --limit 8 --device iphone-se
+render fit-landscape --limit 2 --fit screen --orientation landscape
+render ja --feed "$scripts/ja.json" --no-cards
+render ar --feed "$scripts/ar.json"
+render emoji --feed "$scripts/emoji.json" --no-cards
+
+python3 - "$work" "$out" <<'PY'
+import json, sys
+from pathlib import Path
+from PIL import Image
+
+work, out = Path(sys.argv[1]), Path(sys.argv[2])
+
+def save(report, file, name):
+    """The top screen of `file` (points × scale), shown at 1×."""
+    manifest = json.loads((work / report / "manifest.json").read_text())
+    device = manifest["device"]
+    scale = device["scale"]
+    width, height = device["size"]["width"], device["size"]["height"]
+    image = Image.open(work / report / file).convert("RGB")
+    image = image.crop((0, 0, image.width, min(image.height, round(height * scale))))
+    image = image.resize((round(width), round(image.height / scale)), Image.LANCZOS)
+    image.save(out / f"{name}.png", optimize=True)
+
+def card(report, rank):
+    manifest = json.loads((work / report / "manifest.json").read_text())
+    return next(s["file"] for s in manifest["screens"] if s.get("rank") == rank and s["kind"] == "card")
+
+save("light", "sheet.png", "sheet")
+save("light", card("light", 1), "card")
+save("dark", "sheet.png", "sheet-dark")
+save("dark", card("dark", 1), "card-dark")
+save("swiftui", "sheet.png", "swiftui-sheet")
+save("swiftui", card("swiftui", 1), "swiftui-card")
+save("swiftui-dark", card("swiftui-dark", 1), "swiftui-card-dark")
+save("se", "sheet.png", "se-sheet")
+save("fit-landscape", card("fit-landscape", 2), "fit-landscape-card")
+save("ja", "sheet.png", "ja-sheet")
+save("ar", card("ar", 4), "ar-card")
+save("emoji", "sheet.png", "emoji-sheet")
+PY
+echo "Wrote $(ls "$out" | wc -l) pictures to $out."
