@@ -16,17 +16,11 @@ struct ChromeGoldenTests {
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Goldens/chrome")
 
-    struct Variant: Sendable, CustomTestStringConvertible {
-        var device: Device
-        var theme: String
-        var name: String { "\(device.id)-\(device.orientation.rawValue)-\(theme)" }
-        var testDescription: String { name }
-    }
+    typealias Variant = ScreenVariant
 
     static let variants: [Variant] =
-        Device.presets.flatMap { device in
-            [Orientation.portrait, .landscape].map { Variant(device: device.oriented($0), theme: "light") }
-        } + [Variant(device: .iPhone15, theme: "dark"), Variant(device: .iPad10, theme: "dark")]
+        ScreenVariant.everyPreset(themes: ["light"])
+        + [Variant(device: .iPhone15, theme: "dark"), Variant(device: .iPad10, theme: "dark")]
 
     /// Renders `limit` albums of `feed`; cards only with `cards` (they cost most of the time).
     func render(
@@ -45,11 +39,7 @@ struct ChromeGoldenTests {
         options.renderCards = cards
         options.enrich = false
         options.cacheDirectory = nil
-        let transport = AsyncHTTPTransport()
-        defer { Task { await transport.shutdown() } }
-        _ = try await ReportPipeline(transport: transport).run(options)
-        return try JSONDecoder().decode(
-            Manifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
+        return try await renderReport(options)
     }
 
     func assertGolden(_ file: URL, _ name: String) async throws {
@@ -119,9 +109,7 @@ struct ChromeGoldenTests {
         options.offline = true
         options.cacheDirectory = nil
         options.screen = ScreenOptions(fit: .screen)
-        let transport = AsyncHTTPTransport()
-        defer { Task { await transport.shutdown() } }
-        _ = try await ReportPipeline(transport: transport).run(options)
+        _ = try await renderReport(options)
         try await assertGolden(output.url.appendingPathComponent("sheet-001.png"), "\(variant.name)-facts-sheet.png")
     }
 

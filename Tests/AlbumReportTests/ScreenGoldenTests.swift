@@ -13,18 +13,9 @@ struct ScreenGoldenTests {
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Goldens/screens")
 
-    struct Variant: Sendable, CustomTestStringConvertible {
-        var device: Device
-        var theme: String
-        var name: String { "\(device.id)-\(device.orientation.rawValue)-\(theme)" }
-        var testDescription: String { name }
-    }
+    typealias Variant = ScreenVariant
 
-    static let variants: [Variant] = Device.presets.flatMap { device in
-        [Orientation.portrait, .landscape].flatMap { orientation in
-            ["light", "dark"].map { Variant(device: device.oriented(orientation), theme: $0) }
-        }
-    }
+    static let variants = ScreenVariant.everyPreset(themes: ["light", "dark"])
 
     func render(_ feed: URL, output: URL, device: Device, theme: String, limit: Int? = nil) async throws -> Manifest {
         var options = GenerateOptions(output: output)
@@ -33,11 +24,7 @@ struct ScreenGoldenTests {
         options.theme = .named(theme)
         options.limit = limit
         options.retry = .none
-        let transport = AsyncHTTPTransport()
-        defer { Task { await transport.shutdown() } }
-        _ = try await ReportPipeline(transport: transport).run(options)
-        return try JSONDecoder().decode(
-            Manifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
+        return try await renderReport(options)
     }
 
     func assertGolden(_ file: URL, _ name: String) async throws {
