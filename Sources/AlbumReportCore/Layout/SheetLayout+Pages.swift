@@ -33,29 +33,32 @@ extension SheetLayout {
 
     /// The sheet as screenshots of a scrolled list, each exactly `screenHeight` points tall
     /// (`--fit screen`): the first at the scroll edge; each next one scrolled so that the content
-    /// cut by the previous screen's bottom edge continues right under the collapsed bar. Rows
-    /// are cut by the edges as on a phone; nothing is skipped.
+    /// cut by the previous screen's bottom edge continues right under the collapsed bar; the last
+    /// scrolled to the end, as far as a scroll view goes (it may repeat part of the one before).
+    /// Rows are cut by the edges as on a phone; nothing is skipped.
     public func screens(height screenHeight: Double) -> [SheetLayout] {
-        let contentEnd = max(rows.last?.frame.maxY ?? 0, header?.frame.maxY ?? 0)
         var first = self
         first.size = Size(width: size.width, height: screenHeight)
         first.rows = rows.filter { $0.frame.y < screenHeight }
         var screens = [first]
-        var visibleEnd = screenHeight
         let barBottom = scrolledNavigationBar.frame.maxY
         let step = max(screenHeight - barBottom, 1)
+        // iOS's largest content offset: the content's end (its bottom inset included) at the
+        // screen's bottom edge.
+        let maximumOffset = size.height - screenHeight
+        var offset = 0.0
         // A bound on screens, so that no device or theme can make this loop long.
-        while visibleEnd < contentEnd - 0.5 && screens.count < 10_000 {
-            let dy = barBottom - visibleEnd
+        while offset < maximumOffset - 0.5 && screens.count < 10_000 {
+            offset = min(offset + step, maximumOffset)
+            let dy = -offset
             var screen = self
             screen.size = first.size
             screen.navigationBar = scrolledNavigationBar
             screen.header = header.flatMap { $0.frame.maxY + dy > barBottom ? $0.moved(toY: $0.frame.y + dy) : nil }
-            screen.rows = rows.filter { $0.frame.maxY > visibleEnd && $0.frame.y < visibleEnd + step }.map {
+            screen.rows = rows.filter { $0.frame.maxY + dy > barBottom && $0.frame.y + dy < screenHeight }.map {
                 $0.moved(by: dy)
             }
             screens.append(screen)
-            visibleEnd += step
         }
         return screens
     }
