@@ -58,4 +58,43 @@ struct GalleryModelTests {
         #expect((button.left, button.top, button.width, button.height) == ("5", "87.5", "90", "6.25"))
         #expect(!gallery.hasSubtitle && gallery.hasCards && !gallery.hasWarnings)
     }
+
+    @Test(
+        "--button artist: the card's link is named \"View Artist\"; a row cut by a screen-sized page links only what shows"
+    )
+    func artistButtonAndCutRows() {
+        let item = FeedItem(
+            rank: 1, id: "a", title: "Album", artistName: "Artist", storeURL: "https://example.com/album",
+            artistURL: "https://example.com/artist")
+        func element(_ name: String, rank: Int?, _ frame: Rect, link: String? = nil) -> Manifest.ElementRecord {
+            Manifest.ElementRecord(LayoutElement(name: name, rank: rank, frame: frame), scale: 1, link: link)
+        }
+        let size = Size(width: 400, height: 800)
+        // A scrolled page: the bar covers 0…100, the row runs from 60 (under the bar) to 160.
+        let sheet = Manifest.ScreenRecord(
+            kind: .sheet, file: "sheet-002.png", rank: nil, page: 2, sizePoints: size,
+            elements: [
+                element("navigationBar", rank: nil, Rect(x: 0, y: 0, width: 400, height: 100)),
+                element("row", rank: 1, Rect(x: 0, y: 60, width: 400, height: 100)),
+            ])
+        let card = Manifest.ScreenRecord(
+            kind: .card, file: "cards/001-album.png", rank: 1, sizePoints: size,
+            elements: [element("button", rank: 1, Rect(x: 20, y: 700, width: 360, height: 50), link: item.artistURL)])
+        let feed = Feed(format: .appleRSSv1, title: "Top", items: [item])
+        let manifest = Manifest(
+            generator: "albumreport test", feed: Manifest.FeedInfo(source: "s", encoding: "utf-8", feed: feed),
+            device: .iPhone15, theme: "light", locale: "en_US", fonts: [],
+            items: [Manifest.ItemRecord(item, undrawableCharacters: [])],
+            files: [
+                Manifest.FileRecord(path: "sheet-002.png", widthPixels: 400, heightPixels: 800, bytes: 1, sha256: ""),
+                Manifest.FileRecord(
+                    path: "cards/001-album.png", widthPixels: 400, heightPixels: 800, bytes: 1, sha256: ""),
+            ], screens: [sheet, card], warnings: [], screen: ScreenOptions(button: .artist))
+        let gallery = Gallery(manifest: manifest, subtitle: nil)
+        let button = gallery.cards[0].buttons[0]
+        #expect(button.href == "https://example.com/artist")
+        #expect(button.label.hasPrefix("View Artist: "))
+        let row = gallery.sheets[0].rows[0]
+        #expect((row.top, row.height) == ("12.5", "7.5"), "the row's link starts under the bar")
+    }
 }
