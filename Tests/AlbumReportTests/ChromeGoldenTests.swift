@@ -5,22 +5,33 @@ import AlbumReportTesting
 import Foundation
 import Testing
 
-/// Golden images of the chrome each seed app's variant adds, on every preset in both
-/// orientations: the SwiftUI style's inset-grouped list and sheet, `--fit screen`'s scrolled
-/// pages (collapsed bar with its material and hairline) and screen-sized cards, the artist
-/// button; dark values on one phone and one iPad; the bare variant without status bar and with
-/// an inline title. Re-record after an intended change with
+/// Golden images of the chrome each seed app's variant adds, drawn on representative devices
+/// (the Dynamic Island, the notch, the iPad's status bar, a landscape phone; light and dark): the
+/// SwiftUI style's inset-grouped list and sheet, `--fit screen`'s scrolled pages (collapsed bar
+/// with its material and hairline) and screen-sized cards, the artist button; the bare variant
+/// without status bar and with an inline title. Every preset in both orientations is a layout
+/// snapshot (`LayoutSnapshotTests`). Re-record after an intended change with
 /// `ALBUMREPORT_RECORD=failed swift test --filter ChromeGoldenTests`.
-@Suite("The iOS chrome of every variant, on every device and orientation", .serialized)
+@Suite("The iOS chrome of every variant, drawn on representative devices")
 struct ChromeGoldenTests {
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Goldens/chrome")
 
     typealias Variant = ScreenVariant
 
-    static let variants: [Variant] =
-        ScreenVariant.everyPreset(themes: ["light"])
-        + [Variant(device: .iPhone15, theme: "dark"), Variant(device: .iPad10, theme: "dark")]
+    static let phone = Variant(device: .iPhone15, theme: "light")
+
+    /// The SwiftUI sheet on a phone and floating over an iPad's dimmed list, in dark.
+    static let swiftUIVariants = [phone, Variant(device: .iPad10, theme: "dark")]
+
+    /// Scrolled pages and cards under the Dynamic Island, the notch, the iPad's status bar, and
+    /// a landscape phone's two columns.
+    static let fitVariants = [
+        phone, Variant(device: .iPhone14Plus, theme: "light"), Variant(device: .iPadPro13, theme: "light"),
+        Variant(device: .iPhone15.oriented(.landscape), theme: "light"),
+    ]
+
+    static let factsVariants = [phone, Variant(device: .iPad10.oriented(.landscape), theme: "light")]
 
     /// Renders `limit` albums of `feed`; cards only with `cards` (they cost most of the time).
     func render(
@@ -49,7 +60,7 @@ struct ChromeGoldenTests {
 
     @Test(
         "SwiftUI style, screen-sized: the list at its scroll edge, scrolled, and a card presented as a sheet",
-        arguments: variants)
+        arguments: swiftUIVariants)
     func swiftUI(variant: Variant) async throws {
         let screen = ScreenOptions(style: .swiftui, fit: .screen, button: .artist)
         let sheets = try TemporaryDirectory()
@@ -78,7 +89,7 @@ struct ChromeGoldenTests {
 
     @Test(
         "UIKit style, screen-sized: a scrolled page and a card whose content scrolls under the button",
-        arguments: variants.filter { $0.theme == "light" })
+        arguments: fitVariants)
     func fitScreen(variant: Variant) async throws {
         let sheets = try TemporaryDirectory()
         defer { sheets.remove() }
@@ -98,7 +109,7 @@ struct ChromeGoldenTests {
         try await assertGolden(cards.url.appendingPathComponent(card.file), "\(variant.name)-fit-card.png")
     }
 
-    @Test("facts feeds: the refresh button and photo placeholders", arguments: variants.filter { $0.theme == "light" })
+    @Test("facts feeds: the refresh button and photo placeholders", arguments: factsVariants)
     func facts(variant: Variant) async throws {
         let output = try TemporaryDirectory()
         defer { output.remove() }

@@ -41,7 +41,7 @@ let artworkFaults: [ArtworkFault] = [
         },
         reason: nil, requestsPerURL: 2),
     ArtworkFault(
-        name: "slow headers", route: { _, _, png in .init(headers: image, body: png, delay: .seconds(5)) },
+        name: "slow headers", route: { _, _, png in .init(headers: image, body: png, delay: .seconds(3600)) },
         reason: "sent no answer within 1 s"),
     ArtworkFault(
         name: "a body that stalls",
@@ -96,9 +96,8 @@ struct FetchFaultTests {
         "each fault: the run finishes, the album gets a placeholder and exactly one warning naming why",
         arguments: artworkFaults)
     func fault(_ fault: ArtworkFault) async throws {
-        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
-        defer { Task { await chart.server.shutdown() } }
-        let server = chart.server
+        let server = try await LoopbackHTTPServer.start()
+        defer { Task { await server.shutdown() } }
         let id = "1506269876"  // #1, The New Toronto 3
         let green = RGBA(red: 10, green: 200, blue: 10)
         let png = try GDImage(width: 100, height: 100, background: green).pngData()
@@ -110,25 +109,18 @@ struct FetchFaultTests {
         }
         let output = try TemporaryDirectory()
         defer { output.remove() }
-        // Timeouts and backoff run on a clock 20 times faster than real time: a stalled request
-        // gives up after 50 ms, not 1 s; the other faults keep a deadline of 3 real seconds.
-        // With so short a deadline the feed is read from a file (fetched first), so that only the
-        // artwork meets it, never a feed request slowed by a busy machine.
-        let timesOut = fault.reason == "timed out" || fault.reason == "sent no answer within 1 s"
-        var source = FeedSource.remote(chart.feedURL)
+        // Only #1's artwork is on the server: the feed is a file and #2 and #3 draw files beside
+        // it, so no healthy request ever meets a deadline, however busy the machine. Timeouts
+        // and backoff run on a clock 20 times faster than real time (a stalled request gives up
+        // after 50 ms, not 1 s), and a stall is a server that never answers in the test's time.
         let feedFolder = try TemporaryDirectory()
         defer { feedFolder.remove() }
-        if timesOut {
-            let transport = AsyncHTTPTransport()
-            let feed = try await transport.get(chart.feedURL, limits: HTTPLimits(), headers: []).body
-            await transport.shutdown()
-            let file = feedFolder.url.appendingPathComponent("feed.json")
-            try feed.write(to: file)
-            source = .file(file)
-        }
-        let summary = try await generateOnce(source, output: output.url, clock: FastClock(factor: 1.0 / 20)) {
+        let feed = try Self.writeFeed(in: feedFolder.url, faulty: id, artwork: server.url(thumbnail))
+        let timesOut = fault.reason == "timed out" || fault.reason == "sent no answer within 1 s"
+        let summary = try await generateOnce(.file(feed), output: output.url, clock: FastClock(factor: 1.0 / 20)) {
             $0.limit = 3
-            $0.timeout = timesOut ? .seconds(1) : .seconds(60)
+            // A fault that is not a stall must never meet the deadline: an hour of clock time.
+            $0.timeout = timesOut ? .seconds(1) : .seconds(3600)
             $0.retry = RetryPolicy(maximumRetries: 2, baseDelay: .milliseconds(200), maximumDelay: .seconds(2))
         }
 
@@ -153,5 +145,32 @@ struct FetchFaultTests {
         if let expected = fault.requestsPerURL { #expect(server.requestCount(thumbnail) == expected) }
         let failures = summary.network["artwork", default: FetchStats.Figures()].failures.values.reduce(0, +)
         #expect((failures > 0) == (fault.reason != nil))
+    }
+
+    /// Writes the recorded top 10 into `folder` with #1's artwork at `artwork` and every other
+    /// album's artwork (thumbnail and large) as files beside the feed, in the album's colour.
+    static func writeFeed(in folder: URL, faulty: String, artwork: URL) throws -> URL {
+        var root = try JSONSerialization.jsonObject(with: Fixtures.feedData(Fixtures.Feeds.v1Top10)) as? [String: Any]
+        var feed = root?["feed"] as? [String: Any] ?? [:]
+        var results = feed["results"] as? [[String: Any]] ?? []
+        for index in results.indices {
+            guard let id = results[index]["id"] as? String else { continue }
+            if id == faulty {
+                results[index]["artworkUrl100"] = artwork.absoluteString
+                continue
+            }
+            let art = folder.appendingPathComponent("art/\(id)")
+            try FileManager.default.createDirectory(at: art, withIntermediateDirectories: true)
+            for edge in [100, 600] {
+                let image = try GDImage(width: edge, height: edge, background: RGBA(red: 40, green: 60, blue: 200))
+                try image.pngData().write(to: art.appendingPathComponent("\(edge)x\(edge)bb.png"))
+            }
+            results[index]["artworkUrl100"] = "art/\(id)/100x100bb.png"
+        }
+        feed["results"] = results
+        root?["feed"] = feed
+        let file = folder.appendingPathComponent("feed.json")
+        try JSONSerialization.data(withJSONObject: root ?? [:], options: [.sortedKeys]).write(to: file)
+        return file
     }
 }
