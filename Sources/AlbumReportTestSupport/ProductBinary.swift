@@ -7,6 +7,8 @@ public enum ProductBinary {
         public var exitCode: Int32
         public var standardOutput: String
         public var standardError: String
+        /// With a signal: how long the process ran on after it was sent (nil: never sent).
+        public var afterSignal: Duration? = nil
     }
 
     /// The folder SwiftPM builds products into (next to the test bundle).
@@ -61,13 +63,13 @@ public enum ProductBinary {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let deadline = ContinuousClock.now + timeout
-        var signalled = false
+        var signalled: ContinuousClock.Instant?
         while process.isRunning {
-            if let signal, !signalled,
+            if let signal, signalled == nil,
                 signal.when(String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
             {
                 kill(process.processIdentifier, signal.number)
-                signalled = true
+                signalled = .now
             }
             if ContinuousClock.now > deadline {
                 process.terminate()
@@ -81,6 +83,7 @@ public enum ProductBinary {
         return Outcome(
             exitCode: process.terminationStatus,
             standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+            standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+            afterSignal: signalled.map { ContinuousClock.now - $0 })
     }
 }

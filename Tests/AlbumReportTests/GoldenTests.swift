@@ -8,7 +8,7 @@ import Testing
 /// The project's own goldens: fixed scenes from recorded feeds with fixed (solid-colour) artwork,
 /// rendered at iPhone SE @2x and compared with the PNGs in `Tests/AlbumReportTests/Goldens`.
 /// Re-record after an intended change: `ALBUMREPORT_RECORD=failed swift test --filter GoldenTests`.
-@Suite("Golden images of fixed scenes", .serialized)
+@Suite("Golden images of fixed scenes")
 struct GoldenTests {
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 

@@ -29,6 +29,12 @@ struct CommandLineTests {
         }
         #expect(run.standardError.contains("Wrote 100 rows and 100 cards to"))
         #expect(run.standardOutput.isEmpty)
+        // Byte for byte the report recorded for the sample (every PNG, manifest.json, index.html).
+        switch try OutputDigests.check("sample", OutputDigests.of(output, loopback: nil)) {
+        case .matched: break
+        case .differs(let differences): Issue.record(Comment(rawValue: differences.joined(separator: "\n")))
+        case .recorded(let message): Issue.record(Comment(rawValue: message))
+        }
     }
 
     @Test("--json prints a machine-readable summary on standard output and nothing on standard error")
