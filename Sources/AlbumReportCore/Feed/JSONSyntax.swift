@@ -280,29 +280,3 @@ public enum JSONSyntax {
         }
     }
 }
-
-/// Text from the input shown inside a message: control characters made visible, at most `limit`
-/// characters, so a message never carries raw NUL bytes or a 200 KB string.
-public enum Excerpt {
-    /// `text` with control characters as `\u{…}` escapes, cut to `limit` characters with "…".
-    public static func printable(_ text: some StringProtocol, limit: Int = 80) -> String {
-        var result = ""
-        var count = 0
-        for character in text {
-            guard count < limit else {
-                result += "…"
-                break
-            }
-            if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                result += character.unicodeScalars.map { scalar in
-                    scalar.properties.generalCategory == .control
-                        ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-                }.joined()
-            } else {
-                result.append(character)
-            }
-            count += 1
-        }
-        return result
-    }
-}
