@@ -141,14 +141,14 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         }) {
         case .success(let value): summary = value
         case .failure(let error):
-            console.error("error: \(error.description)")
+            console.failure(error.description)
             throw ExitCode(2)
         }
         do {
             try ComparisonReportWriter.writeHTML(summary, into: report, templatesDirectory: templates.map(url))
             if let junit { try ComparisonReportWriter.writeJUnit(summary, to: url(junit)) }
         } catch {
-            console.error("error: \(error.description)")
+            console.failure(error.description)
             throw ExitCode(2)
         }
         let environment = ProcessInfo.processInfo.environment
@@ -173,9 +173,9 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         for line in summary.drift { console.warning(line) }
         for pair in summary.pairs where pair.status != .match && (!quiet || pair.fails(summary.options.failOn)) {
             var line =
-                "\(Self.symbol(pair, summary.options.failOn)) \(pair.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(pair.name): \(pair.message)"
+                "\(Self.symbol(pair, summary.options.failOn)) \(pair.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(Excerpt.location(pair.name)): \(pair.message)"
             if let sideBySide = pair.images?.sideBySide {
-                line += " → \(report.appendingPathComponent(sideBySide).path)"
+                line += " → \(Excerpt.location(report.appendingPathComponent(sideBySide).path))"
             }
             console.error(line)
         }

@@ -278,7 +278,7 @@ struct GenerateCommand: AsyncParsableCommand {
         let compression = PNGCompression(parsing: pngCompression) ?? .balanced
         options.pngCompressionLevel = compression.level
         options.pngPhotographicLevel = compression.photographicLevel
-        var logger = Logger(label: "albumreport") { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "albumreport") { OneLineLogHandler(label: $0) }
         logger.logLevel = effectiveLogLevel
         options.logger = logger
         options.force = force
@@ -303,8 +303,7 @@ struct GenerateCommand: AsyncParsableCommand {
         case .finished(.success(let value)):
             summary = value
         case .finished(.failure(let error)):
-            console.error(
-                console.styled("error:", "31") + " [\(error.stage?.rawValue ?? "internal")] \(error.description)")
+            console.failure("[\(error.stage?.rawValue ?? "internal")] \(error.description)")
             throw ExitCode(1)
         case .interrupted(let signal, let completed):
             console.error(

@@ -54,7 +54,7 @@ struct MergeCommand: ParsableCommand {
                 )
             }
         case .failure(let error):
-            console.error(console.styled("error:", "31") + " [merge] \(error.description)")
+            console.failure("[merge] \(error.description)")
             throw ExitCode(1)
         }
     }

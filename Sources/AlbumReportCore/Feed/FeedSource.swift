@@ -68,8 +68,8 @@ public enum FeedSource: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sample: return "The embedded sample feed"
-        case .file(let url): return "The feed file \(url.path)"
-        case .remote(let url): return "The feed at \(url.absoluteString)"
+        case .file(let url): return "The feed file \(Excerpt.location(url.path))"
+        case .remote(let url): return "The feed at \(Excerpt.location(url.absoluteString))"
         }
     }
 }
