@@ -161,4 +161,21 @@ struct HostileTextTests {
         #expect(text.standardError.contains("a\\n::warning::FILE-INJECTED.png"), "\(text.standardError)")
         #expect(Self.commandLines(try String(contentsOf: summary, encoding: .utf8)).isEmpty)
     }
+
+    // MARK: - Files that are not files
+
+    @Test("compare names a FIFO among the goldens as a FIFO instead of 'You don't have permission'")
+    func fifo() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Self.png(folder.url, "goldens/b.png")
+        try Self.png(folder.url, "actual/b.png")
+        try Self.png(folder.url, "actual/a.png")
+        #expect(mkfifo(folder.url.appendingPathComponent("goldens/a.png").path, 0o644) == 0)
+        let run = try await ProductBinary.run(["compare", "goldens", "actual", "--format", "text"], in: folder.url)
+        #expect(run.exitCode == 2, "\(run.standardError)")
+        #expect(
+            run.standardError.contains("a.png could not be read: it is a FIFO (a named pipe)"), "\(run.standardError)")
+        #expect(!run.standardError.contains("permission"), "\(run.standardError)")
+    }
 }

@@ -191,10 +191,16 @@ public final class AsyncHTTPTransport: HTTPTransport {
             case .redirectLimitReached, .redirectCycleDetected: return .tooManyRedirects(url: url)
             case .cancelled: return .cancelled
             case .remoteConnectionClosed: return .truncated(url: url)
-            default: return .connectionFailed(url: url, detail: String(describing: clientError))
+            default: return .connectionFailed(url: url, detail: ResponseProblem.clause(clientError))
             }
         }
-        if let parserError = error as? HTTPParserError, parserError == .invalidEOFState { return .truncated(url: url) }
+        if let parserError = error as? HTTPParserError {
+            if parserError == .invalidEOFState { return .truncated(url: url) }
+            return .invalidResponse(url: url, detail: ResponseProblem.clause(parserError))
+        }
+        if let decompression = ResponseProblem.decompression(error) {
+            return .invalidResponse(url: url, detail: decompression)
+        }
         if let connection = error as? NIOConnectionError {
             let causes = connection.connectionErrors.map(\.error)
             if let mapped = causes.lazy.compactMap({ map(errno: $0, url: url, host: host) }).first { return mapped }
@@ -206,7 +212,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
         if error is NIOSSLError || error is BoringSSLError {
             return .tlsFailed(url: url, host: host, detail: String(describing: error))
         }
-        return .connectionFailed(url: url, detail: String(describing: error))
+        return .connectionFailed(url: url, detail: ResponseProblem.clause(error))
     }
 
     /// Connection errors that cannot heal within a run, from the system's error number.

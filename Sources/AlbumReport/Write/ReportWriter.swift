@@ -51,6 +51,11 @@ public struct ReportWriter: Sendable {
         let output = resolved(output)
         try checkOutput(output, force: force)
         let manager = FileManager.default
+        // A folder we may not write (a read-only mount, no permission) is said so now, before
+        // anything is drawn, instead of as the rename that fails at the end.
+        if manager.fileExists(atPath: output.path), access(output.path, W_OK) != 0 {
+            throw .write(path: output.path, detail: FileProblem.clause(errno: errno))
+        }
         let parent = output.deletingLastPathComponent()
         // The swap needs a staging folder on the same file system as the output folder, in a
         // parent we may write. A mount point (a Docker volume) or a read-only parent gets the
@@ -295,7 +300,7 @@ public struct ReportWriter: Sendable {
 
     private static func rename(_ source: URL, to target: URL) throws(ReportError) {
         if Foundation.rename(source.path, target.path) != 0 {
-            throw .write(path: target.path, detail: String(cString: strerror(errno)))
+            throw .write(path: target.path, detail: FileProblem.clause(errno: errno))
         }
     }
 

@@ -50,6 +50,9 @@ public enum FileProblem {
         case ENAMETOOLONG: return "the path is too long"
         case ELOOP: return "it is a loop of symbolic links"
         case EIO: return "the device reported an input/output error"
+        case EXDEV: return "it is on another file system (a mount point) than the folder it was to be moved from"
+        case EBUSY: return "it is in use (a mount point, or open elsewhere)"
+        case ENOTEMPTY: return "it is a folder that is not empty"
         default: return String(cString: strerror(code)).lowercased()
         }
     }
