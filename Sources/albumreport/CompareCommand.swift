@@ -112,7 +112,8 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         }
         for text in mask where ScopedMask(parsing: text) == nil {
             throw ValidationError(
-                "--mask '\(text)' is not x,y,w,h or GLOB:x,y,w,h in whole pixels with a positive width and height.")
+                "--mask '\(Excerpt.printable(text))' is not x,y,w,h or GLOB:x,y,w,h in whole pixels with a positive width and height."
+            )
         }
         if json, let format, format != .text {
             throw ValidationError("--json and --format \(format.rawValue) both write to standard output; pick one.")
@@ -180,7 +181,8 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
             console.error(line)
         }
         console.error(summary.line)
-        console.error("Report: \(report.appendingPathComponent(ComparisonReportWriter.pageName).path)")
+        console.error(
+            "Report: \(Excerpt.location(report.appendingPathComponent(ComparisonReportWriter.pageName).path))")
     }
 
     /// Annotations on standard output, and the Markdown summary appended to

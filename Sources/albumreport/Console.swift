@@ -175,7 +175,7 @@ enum SummaryText {
     static func line(_ summary: ReportSummary) -> String {
         let seconds = summary.stages.reduce(0) { $0 + $1.seconds }
         return
-            "Wrote \(summary.itemsRendered) rows and \(summary.cardsRendered) cards to \(summary.output) in \(String(format: "%.1f", seconds)) s with \(summary.warnings.count) warning(s)."
+            "Wrote \(summary.itemsRendered) rows and \(summary.cardsRendered) cards to \(Excerpt.location(summary.output)) in \(String(format: "%.1f", seconds)) s with \(summary.warnings.count) warning(s)."
     }
 }
 

@@ -189,7 +189,7 @@ struct GenerateCommand: AsyncParsableCommand {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1 (got \(limit)).") }
         guard Device.preset(id: device) != nil else {
             let ids = Device.presets.map(\.id).joined(separator: ", ")
-            throw ValidationError("There is no device preset '\(device)'. Choose one of: \(ids).")
+            throw ValidationError("There is no device preset '\(Excerpt.printable(device))'. Choose one of: \(ids).")
         }
         if let scale, !(1...4).contains(scale) { throw ValidationError("--scale must be from 1 to 4 (got \(scale)).") }
         guard (1...64).contains(concurrency) else {
@@ -222,7 +222,7 @@ struct GenerateCommand: AsyncParsableCommand {
             throw ValidationError("--offline and --refresh contradict each other: --refresh asks the server again.")
         }
         if let shard, Shard(parsing: shard) == nil {
-            throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4 (got \(shard)).")
+            throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4 (got \(Excerpt.printable(shard))).")
         }
         guard PNGCompression(parsing: pngCompression) != nil else {
             throw ValidationError(
@@ -308,8 +308,8 @@ struct GenerateCommand: AsyncParsableCommand {
         case .interrupted(let signal, let completed):
             console.error(
                 completed
-                    ? "Interrupted by \(Interrupts.name(of: signal)) after the report was complete; it was written to \(output.path)."
-                    : "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous report in \(output.path) was left as it was."
+                    ? "Interrupted by \(Interrupts.name(of: signal)) after the report was complete; it was written to \(Excerpt.location(output.path))."
+                    : "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous report in \(Excerpt.location(output.path)) was left as it was."
             )
             throw ExitCode(Interrupts.exitStatus(for: signal))
         }
@@ -339,7 +339,7 @@ struct GenerateCommand: AsyncParsableCommand {
     ) async -> Outcome {
         let output = options.output
         let signals = Interrupts.stream(beforeExit: { ReportWriter.removeOwnStaging(for: output) }) { signal in
-            "Interrupted by \(Interrupts.name(of: signal)): the run did not stop within a second, so it was ended and its temporary files removed; the previous report in \(output.path) was left as it was."
+            "Interrupted by \(Interrupts.name(of: signal)): the run did not stop within a second, so it was ended and its temporary files removed; the previous report in \(Excerpt.location(output.path)) was left as it was."
         }
         return await withTaskGroup(of: Outcome?.self, returning: Outcome.self) { group in
             group.addTask {

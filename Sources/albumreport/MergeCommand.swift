@@ -50,7 +50,7 @@ struct MergeCommand: ParsableCommand {
                 for warning in manifest.warnings { console.warning(warning.description) }
                 let cards = manifest.screens.filter { $0.kind == .card }.count
                 console.error(
-                    "Merged \(shards.count) shards: \(manifest.items.count) rows and \(cards) cards in \(resolve(output).path) with \(manifest.warnings.count) warning(s)."
+                    "Merged \(shards.count) shards: \(manifest.items.count) rows and \(cards) cards in \(Excerpt.location(resolve(output).path)) with \(manifest.warnings.count) warning(s)."
                 )
             }
         case .failure(let error):

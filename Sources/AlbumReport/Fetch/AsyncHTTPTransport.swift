@@ -75,7 +75,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
             else {
                 throw .connectionFailed(
                     url: current.absoluteString,
-                    detail: "it redirected to '\(location.prefix(200))', which is not an http(s) URL")
+                    detail: "it redirected to '\(Excerpt.location(location))', which is not an http(s) URL")
             }
             guard !visited.contains(next.absoluteString) else { throw .tooManyRedirects(url: url.absoluteString) }
             current = next

@@ -10,7 +10,7 @@ public enum ReportMerger {
     ) throws(ReportError) -> Manifest {
         let page = try GalleryPage(templatesDirectory: templatesDirectory)
         let parts = try folders.map { folder throws(ReportError) in (folder, try fragment(in: folder)) }
-        let manifest = try merged(parts.map { ($0.0.path, $0.1) })
+        let manifest = try merged(parts.map { (Excerpt.location($0.0.path), $0.1) })
 
         let writer = try ReportWriter.prepare(output: output, force: force)
         do {

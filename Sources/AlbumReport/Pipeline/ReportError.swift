@@ -56,7 +56,8 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
         case .render(_, let what, let error):
             return "Rendering \(what) failed: \(error)."
         case .unexpected(let detail):
-            return "An unexpected error stopped the run (\(detail)). Please report it with the command you ran."
+            return
+                "An unexpected error stopped the run (\(Excerpt.printable(detail, limit: 200))). Please report it with the command you ran."
         case .template(let path, let detail):
             return
                 "The page template \(Excerpt.location(path)) cannot be used: \(detail). Fix the template or remove it from --templates to use the built-in one."

@@ -33,11 +33,12 @@ public struct ReportWriter: Sendable {
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: output.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw .output("\(output.path) is a file, not a folder. Pass --output with a folder's path.")
+                throw .output(
+                    "\(Excerpt.location(output.path)) is a file, not a folder. Pass --output with a folder's path.")
             }
             if !force, !holdsReport(output), !visibleEntries(of: output).isEmpty {
                 throw .output(
-                    "\(output.path) is not empty and holds no albumreport report (no manifest.json of ours). Pass --force to write the report into it anyway (your files are kept), or choose another --output folder."
+                    "\(Excerpt.location(output.path)) is not empty and holds no albumreport report (no manifest.json of ours). Pass --force to write the report into it anyway (your files are kept), or choose another --output folder."
                 )
             }
         }
@@ -199,7 +200,7 @@ public struct ReportWriter: Sendable {
             else { continue }
             if stagedIsDirectory.boolValue && existingIsDirectory.boolValue { continue }
             throw .output(
-                "\(output.appendingPathComponent(path).path) is not from an earlier report, and the new report would replace it. Move it away or choose another --output folder; nothing was changed."
+                "\(Excerpt.location(output.appendingPathComponent(path).path)) is not from an earlier report, and the new report would replace it. Move it away or choose another --output folder; nothing was changed."
             )
         }
     }

@@ -49,7 +49,7 @@ public enum ComparisonReportFormats {
                 let prefix = base.hasSuffix("/") ? base : base + "/"
                 if file.hasPrefix(prefix) { file.removeFirst(prefix.count) }
             }
-            let title = "golden \(pair.status.rawValue): \(pair.name)"
+            let title = "golden \(pair.status.rawValue): \(Excerpt.location(pair.name))"
             return
                 "::error file=\(Excerpt.githubProperty(file)),title=\(Excerpt.githubProperty(title))::\(Excerpt.githubData(pair.message))"
         }
