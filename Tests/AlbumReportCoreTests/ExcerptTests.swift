@@ -37,13 +37,15 @@ struct ExcerptTests {
         #expect(Excerpt.printable("1\u{200D}\u{200D}") == "1\\u{200D}\\u{200D}", "a digit is no emoji sequence")
     }
 
-    @Test("a long value is cut to the limit in grapheme clusters and ends with an ellipsis")
+    @Test("a long value is cut to the limit in grapheme clusters, escapes counted as shown, with an ellipsis")
     func cut() {
         let long = String(repeating: "é", count: 500)
         let quoted = Excerpt.printable(long)
         #expect(quoted == String(repeating: "é", count: Excerpt.defaultLimit) + "…")
         #expect(Excerpt.printable("abcdef", limit: 3) == "abc…")
         #expect(Excerpt.printable("abc", limit: 3) == "abc")
+        #expect(Excerpt.printable("ab\ncd", limit: 4) == "ab\\n…", "an escape counts as the two it shows")
+        #expect(Excerpt.printable(String(repeating: "\u{200B}", count: 100), limit: 20) == "\\u{200B}\\u{200B}…")
     }
 
     @Test("4 KB of zero-width joiners, soft hyphens or combining marks is bounded")
@@ -55,8 +57,11 @@ struct ExcerptTests {
             #expect(quoted.utf8.count <= Excerpt.defaultLimit * 40 + 3, "\(quoted.utf8.count) bytes")
             #expect(!quoted.contains(flood) || flood == "\u{301}", "\(quoted)")
         }
+        let baseless = Excerpt.printable("x\u{AD}\u{301}\u{301}y")
+        #expect(baseless == "x\\u{AD}\\u{301}\\u{301}y", "marks after an escape do not pile onto it")
+        #expect(Excerpt.printable("\u{301}a") == "\\u{301}a")
         let zalgo = "a" + String(repeating: "\u{301}", count: 1_000)
-        let quoted = Excerpt.printable(zalgo, limit: 12)
+        let quoted = Excerpt.printable(zalgo, limit: 20)
         #expect(quoted.unicodeScalars.filter { $0 == "\u{301}" }.count == Excerpt.maximumScalarsPerCharacter - 1)
         #expect(quoted.hasSuffix("\\u{301}\\u{301}…"), "\(quoted)")
     }

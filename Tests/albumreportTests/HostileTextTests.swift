@@ -73,6 +73,7 @@ struct HostileTextTests {
             ),
             item(4, ["artworkUrl100": "/etc/passwd\r\n::warning::ABSOLUTE", "artistName": "A\n::warning::ARTIST"]),
             ["id": "5\n::error::SKIPPED-ID", "kind": "albums"],
+            item(6, ["artworkUrl100": "soft" + String(repeating: "\u{AD}\u{301}", count: 2_048) + ".png"]),
         ]
         let feed: [String: Any] = ["feed": ["title": "Top\n::warning::TITLE", "country": "us", "results": results]]
         return try JSONSerialization.data(withJSONObject: feed)
@@ -110,10 +111,11 @@ struct HostileTextTests {
         // The manifest's messages are bounded and on one line; the 4 KB href is cut.
         let manifest = try JSONDecoder().decode(
             Manifest.self, from: Data(contentsOf: folder.url.appendingPathComponent("plain/manifest.json")))
-        #expect(manifest.warnings.count >= 4)
+        #expect(manifest.warnings.count >= 5)
+        #expect(manifest.warnings.contains { $0.message.contains("soft\\u{AD}") && $0.message.contains("…") })
         for warning in manifest.warnings {
             #expect(!warning.message.contains("\n") && !warning.message.contains("\r"), "\(warning.message)")
-            #expect(!warning.message.contains("\u{200D}"), "\(warning.message)")
+            #expect(!warning.message.contains("\u{200D}") && !warning.message.contains("\u{AD}"), "\(warning.message)")
             #expect(warning.message.count < 600, "\(warning.message.count) characters: \(warning.message)")
         }
     }

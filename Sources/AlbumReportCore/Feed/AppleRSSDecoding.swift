@@ -22,7 +22,7 @@ enum AppleRSSDecoding {
                     ReportWarning(
                         stage: .decode, rank: rank, itemID: problem.id,
                         message:
-                            "Entry \(index) of the feed\(problem.id.map { " (id \(Excerpt.printable($0, limit: 40)))" } ?? "") \(problem.reason); it was skipped."
+                            "Entry \(index) of the feed\(problem.id.map { " (id \(Excerpt.identifier($0)))" } ?? "") \(problem.reason); it was skipped."
                     ))
             }
         }

@@ -244,7 +244,7 @@ public enum JSONSyntax {
                 return error(
                     .unreadable(
                         what:
-                            "the number \(Excerpt.printable(text, limit: 40)), beyond the range JSON numbers are read in (about ±1.8e308)"
+                            "the number \(Excerpt.identifier(text)), beyond the range JSON numbers are read in (about ±1.8e308)"
                     ))
             }
             return nil

@@ -27,7 +27,7 @@ public enum DecodingProblem {
     /// `fonts.title.size`, `items[3].rank`: a coding path as a reader writes it.
     public static func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
         let keys = (codingPath + (last.map { [$0] } ?? [])).map { key in
-            key.intValue.map { "[\($0)]" } ?? Excerpt.printable(key.stringValue, limit: 40)
+            key.intValue.map { "[\($0)]" } ?? Excerpt.identifier(key.stringValue)
         }
         return keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
     }

@@ -6,11 +6,12 @@ import Foundation
 /// kilobytes.
 ///
 /// `printable(_:limit:)` keeps these bounds:
-/// - **Length**: at most `limit` units (`defaultLimit`, 80, unless the call says otherwise;
-///   `locationLimit`, 200, for paths and URLs through `location(_:)`),
-///   where a unit is one grapheme cluster shown as it is or one escape; a longer value is cut
-///   and ends with "…". Each unit is at most `maximumScalarsPerCharacter` scalars or one
-///   `\u{10FFFF}`-sized escape, so the result never exceeds `limit × 40 + 3` UTF-8 bytes.
+/// - **Length**: at most `limit` grapheme clusters as shown, escapes counted by what they show
+///   (`\u{200D}` is 8), plus "…" when cut: `defaultLimit`, 80, unless the call says otherwise;
+///   `identifierLimit`, 60, for ids, keys and numbers through `identifier(_:)`; `locationLimit`,
+///   200, for paths and URLs through `location(_:)`. A shown cluster holds at
+///   most `maximumScalarsPerCharacter` scalars, so the result never exceeds `limit × 40 + 3`
+///   UTF-8 bytes.
 /// - **Escaped** (as in a Swift string literal): line breaks, tabs and other control characters
 ///   (`\n`, `\r`, `\t`, `\u{1B}`, `\u{85}`), the line and paragraph separators, and every
 ///   invisible scalar: format characters (zero-width space and joiners, bidi marks, embeddings,
@@ -18,37 +19,39 @@ import Foundation
 ///   points (variation selectors, Hangul fillers), surrogates and unassigned code points. The
 ///   joiners and selectors inside an emoji sequence (👨‍👩‍👧, ❤️) are kept.
 /// - **Floods**: a grapheme cluster keeps its first `maximumScalarsPerCharacter` scalars; each
-///   further scalar (a pile of combining marks) is shown escaped and counts as a unit.
+///   further scalar (a pile of combining marks) is shown escaped, and so are combining marks with
+///   no base character of their own (after a control or format character).
 ///
 /// Backslashes are not escaped, so Windows paths and regular expressions read as written.
 /// `line(_:)` is the net under it for whole messages, and `githubData(_:)` and
 /// `githubProperty(_:)` escape workflow commands as GitHub's toolkit does.
 public enum Excerpt {
-    /// Units shown of a quoted value unless a call says otherwise.
+    /// Grapheme clusters shown of a quoted value unless a call says otherwise.
     public static let defaultLimit = 80
-    /// Units shown of a quoted path or URL (`location(_:)`): Apple's artwork URLs, about 130
+    /// Grapheme clusters shown of a quoted path or URL (`location(_:)`): Apple's artwork URLs, about 130
     /// characters, are shown whole.
     public static let locationLimit = 200
+    /// Grapheme clusters shown of a quoted id, key or number (`identifier(_:)`).
+    public static let identifierLimit = 60
     /// Scalars of one grapheme cluster shown as they are; the rest are escaped.
     public static let maximumScalarsPerCharacter = 10
 
     // MARK: - Quoting a value
 
-    /// `text` with newlines, control and invisible characters escaped, cut to `limit` units
-    /// (grapheme clusters or escapes) and ending with "…" when cut.
+    /// `text` with newlines, control and invisible characters escaped, cut to `limit` grapheme
+    /// clusters as shown (an escape such as `\u{200D}` counts as the 8 it shows) and ending with
+    /// "…" when cut.
     public static func printable(_ text: some StringProtocol, limit: Int = defaultLimit) -> String {
         var result = ""
-        var units = 0
+        var shownCount = 0
         let limit = max(limit, 1)
         for character in text {
-            let pieces = shown(character)
-            guard units + pieces.count <= limit else {
-                // Whatever of this character still fits, then the ellipsis.
-                for piece in pieces.prefix(max(limit - units, 0)) { result += piece }
-                return result + "…"
+            for piece in shown(character) {
+                let cost = piece.count
+                guard shownCount + cost <= limit else { return result + "…" }
+                result += piece
+                shownCount += cost
             }
-            for piece in pieces { result += piece }
-            units += pieces.count
         }
         return result
     }
@@ -58,14 +61,22 @@ public enum Excerpt {
         printable(text, limit: locationLimit)
     }
 
-    /// `character` as the units it is shown as: itself (one unit), or its scalars where some are
-    /// escaped (one unit per escape, the visible runs between them one unit each).
+    /// An id, a JSON key or a number quoted in a message: `printable` with `identifierLimit`.
+    public static func identifier(_ text: some StringProtocol) -> String {
+        printable(text, limit: identifierLimit)
+    }
+
+    /// `character` as the pieces it is shown as: itself, or its scalars where some are escaped
+    /// (one piece per escape, and the visible runs between them).
     private static func shown(_ character: Character) -> [String] {
         let scalars = Array(character.unicodeScalars)
         let emoji = isEmojiSequence(scalars)
+        // Marks with nothing to sit on (after an escape, or at the start) would pile onto the
+        // character before them: all of them are escaped.
+        let baseless = scalars.first.map(isMark) ?? false
         let plain = scalars.count <= maximumScalarsPerCharacter
         let hidden = scalars.indices.map { index in
-            index >= maximumScalarsPerCharacter
+            baseless || index >= maximumScalarsPerCharacter
                 || (isInvisible(scalars[index]) && !(emoji && keepsInEmoji(scalars, index)))
         }
         if plain && !hidden.contains(true) { return [String(character)] }
@@ -89,6 +100,14 @@ public enum Excerpt {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: return true
         default: return scalar.properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    /// Whether `scalar` is a combining mark, drawn on the character before it.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
         }
     }
 
