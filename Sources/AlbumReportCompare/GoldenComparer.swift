@@ -189,7 +189,7 @@ public struct GoldenComparer: Sendable {
     private func missing(_ job: Job) throws(CompareError) -> PairResult {
         var result = PairResult(
             name: job.name, status: .missing, expectedPath: job.expected?.path,
-            message: "\(job.name) is expected but the actual side has no such file.")
+            message: "\(Excerpt.location(job.name)) is expected but the actual side has no such file.")
         if let expected = job.expected, let data = try? Data(contentsOf: expected) {
             result.images = try reportImages(job.name, expected: data, actual: nil, pixels: nil, diff: nil)
         }
@@ -210,7 +210,7 @@ public struct GoldenComparer: Sendable {
     private func new(_ job: Job, actualData: Data) throws(CompareError) -> PairResult {
         var result = PairResult(
             name: job.name, status: .new, actualPath: job.actual?.path,
-            message: "\(job.name) is new: there is no expected image for it.")
+            message: "\(Excerpt.location(job.name)) is new: there is no expected image for it.")
         result.images = try reportImages(job.name, expected: nil, actual: actualData, pixels: nil, diff: nil)
         if update {
             try write(actualData, to: job.target)
