@@ -97,7 +97,19 @@ struct HostileTextTests {
         let json = try await ProductBinary.run(
             common + ["--output", "two", "--shard", "2/2", "--json"], in: folder.url)
         let merge = try await ProductBinary.run(["merge", "one", "two", "--output", "merged"], in: folder.url)
-        for (name, run) in [("plain", plain), ("trace", traced), ("json", json), ("merge", merge)] {
+        let facts: [String: Any] = [
+            "title": "Facts\n::warning::FACTS-TITLE",
+            "rows": [
+                ["title": "Row\n::error::ROW", "description": "d", "imageHref": "x\n::add-mask::FACTS-IMAGE.png"],
+                ["title": NSNull(), "description": NSNull()],
+            ],
+        ]
+        try JSONSerialization.data(withJSONObject: facts).write(to: folder.url.appendingPathComponent("facts.json"))
+        let factsRun = try await ProductBinary.run(
+            ["generate", "--feed", "facts.json", "--offline", "--no-enrich", "--output", "facts"], in: folder.url)
+        #expect(factsRun.standardError.contains("FACTS-IMAGE"), "\(factsRun.standardError)")
+        for (name, run) in [("plain", plain), ("trace", traced), ("json", json), ("merge", merge), ("facts", factsRun)]
+        {
             #expect(run.exitCode == 0, "\(name): \(run.standardError)")
             #expect(Self.commandLines(run.standardOutput).isEmpty, "\(name): \(run.standardOutput)")
             #expect(Self.commandLines(run.standardError).isEmpty, "\(name): \(run.standardError)")
