@@ -38,4 +38,24 @@ struct ResponseProblemTests {
         #expect(error.description.contains("headers are larger"), "\(error)")
         #expect(!error.description.contains("http_parser") && !error.description.contains("HTTPParserError"))
     }
+
+    @Test("https to a plain http port says so instead of BoringSSL's error text")
+    func tlsToPlainHTTP() async throws {
+        let server = try await LoopbackHTTPServer.start()
+        defer { Task { await server.shutdown() } }
+        server.setRoute("/a.png", .init(body: Data("x".utf8)))
+        let transport = AsyncHTTPTransport()
+        defer { Task { await transport.shutdown() } }
+        var components = URLComponents(url: server.url("/a.png"), resolvingAgainstBaseURL: false)
+        components?.scheme = "https"
+        let url = try #require(components?.url)
+        do {
+            _ = try await transport.get(url, limits: HTTPLimits(timeout: .seconds(60), addresses: .any), headers: [])
+            Issue.record("answered")
+        } catch {
+            #expect(error.statisticsKey == "tls", "\(error)")
+            #expect(error.description.contains("does not speak TLS on that port"), "\(error)")
+            #expect(!error.description.contains("OPENSSL_internal"), "\(error)")
+        }
+    }
 }

@@ -210,7 +210,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
         }
         if let mapped = map(errno: error, url: url, host: host) { return mapped }
         if error is NIOSSLError || error is BoringSSLError {
-            return .tlsFailed(url: url, host: host, detail: String(describing: error))
+            return .tlsFailed(url: url, host: host, detail: ResponseProblem.tls(error))
         }
         return .connectionFailed(url: url, detail: ResponseProblem.clause(error))
     }

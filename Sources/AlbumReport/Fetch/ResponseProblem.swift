@@ -33,6 +33,25 @@ enum ResponseProblem {
             "its body is marked as gzip- or deflate-compressed but does not decompress (it is corrupt or not compressed)"
     }
 
+    /// A clause for a failed TLS handshake, from NIOSSL's error (whose text is BoringSSL's
+    /// `error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED`).
+    static func tls(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("unableToValidateCertificate") {
+            return "its certificate is not trusted, has expired, or is not valid for that name"
+        }
+        if text.contains("WRONG_VERSION_NUMBER") || text.contains("PACKET_LENGTH_TOO_LONG")
+            || text.contains("HTTP_REQUEST")
+        {
+            return "it does not speak TLS on that port; perhaps the address is http://, not https://"
+        }
+        if text.contains("uncleanShutdown") { return "it closed the connection in the middle of the handshake" }
+        if text.contains("TLSV1_ALERT") || text.contains("SSLV3_ALERT") {
+            return "it refused the handshake: no TLS version or cipher in common, or it wants a client certificate"
+        }
+        return "the TLS library reported \(Excerpt.printable(text, limit: 120))"
+    }
+
     /// A clause for any other error of the HTTP client: its name in words
     /// (`HTTPClientError.bodyLengthMismatch` → "body length mismatch"), never a type dump.
     static func clause(_ error: any Error) -> String {
