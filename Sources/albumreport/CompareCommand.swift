@@ -119,7 +119,8 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
             throw ValidationError("--json and --format \(format.rawValue) both write to standard output; pick one.")
         }
         guard FailOn(parsing: failOn) != nil else {
-            throw ValidationError("--fail-on takes a list of new, missing and changed (got \(failOn)).")
+            throw ValidationError(
+                "--fail-on takes a list of new, missing and changed (got \(Excerpt.printable(failOn))).")
         }
     }
 

@@ -226,7 +226,8 @@ struct GenerateCommand: AsyncParsableCommand {
         }
         guard PNGCompression(parsing: pngCompression) != nil else {
             throw ValidationError(
-                "--png-compression must be fast, balanced, small or a level from 0 to 9 (got \(pngCompression)).")
+                "--png-compression must be fast, balanced, small or a level from 0 to 9 (got \(Excerpt.printable(pngCompression)))."
+            )
         }
     }
 
