@@ -189,7 +189,7 @@ public struct GoldenComparer: Sendable {
     private func missing(_ job: Job) throws(CompareError) -> PairResult {
         var result = PairResult(
             name: job.name, status: .missing, expectedPath: job.expected?.path,
-            message: "\(job.name) is expected but the actual side has no such file.")
+            message: "\(Excerpt.location(job.name)) is expected but the actual side has no such file.")
         if let expected = job.expected, let data = try? Data(contentsOf: expected) {
             result.images = try reportImages(job.name, expected: data, actual: nil, pixels: nil, diff: nil)
         }
@@ -210,7 +210,7 @@ public struct GoldenComparer: Sendable {
     private func new(_ job: Job, actualData: Data) throws(CompareError) -> PairResult {
         var result = PairResult(
             name: job.name, status: .new, actualPath: job.actual?.path,
-            message: "\(job.name) is new: there is no expected image for it.")
+            message: "\(Excerpt.location(job.name)) is new: there is no expected image for it.")
         result.images = try reportImages(job.name, expected: nil, actual: actualData, pixels: nil, diff: nil)
         if update {
             try write(actualData, to: job.target)
@@ -256,11 +256,16 @@ public struct GoldenComparer: Sendable {
 
     /// The file's bytes when it is a PNG, or a sentence naming it.
     static func read(_ url: URL) -> Result<Data, PNGReader.Problem> {
+        // Checked first, so that a FIFO never blocks the comparison and is named for what it is.
+        if let problem = FileProblem.reading(url.path) {
+            return .failure(.init(description: "\(Excerpt.location(url.path)) could not be read: \(problem)."))
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            return .failure(.init(description: "\(url.path) could not be read (\(error.localizedDescription))."))
+            return .failure(
+                .init(description: "\(Excerpt.location(url.path)) could not be read: \(FileProblem.describe(error))."))
         }
         return PNGReader.signatureProblem(data, name: url.path).map { .failure($0) } ?? .success(data)
     }
@@ -269,7 +274,7 @@ public struct GoldenComparer: Sendable {
         do {
             try data.writeCreatingFolders(to: url)
         } catch {
-            throw .writeFailed(path: url.path, detail: error.localizedDescription)
+            throw .writeFailed(path: url.path, detail: FileProblem.describe(error))
         }
     }
 }

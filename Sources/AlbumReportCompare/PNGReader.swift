@@ -23,7 +23,7 @@ public enum PNGReader {
             ? "empty"
             : ImageHeader.read(data).map { "a \($0.format.rawValue.uppercased()) image" }
                 ?? ImageHeader.unsupportedFormat(of: data).map { "a \($0) image" } ?? "not an image"
-        return Problem(description: "\(name) is not a PNG file (it is \(kind)).")
+        return Problem(description: "\(Excerpt.location(name)) is not a PNG file (it is \(kind)).")
     }
 
     /// The pixels of the PNG in `data`, read from `name` (for messages).
@@ -48,17 +48,18 @@ public enum PNGReader {
                 return .failure(
                     Problem(
                         description:
-                            "\(name) is larger than albumreport compares: \(detail), more than \(maximumPixels / 1_000_000) million."
+                            "\(Excerpt.location(name)) is larger than albumreport compares: \(detail), more than \(maximumPixels / 1_000_000) million."
                     ))
             }
-            return .failure(Problem(description: "\(name) is not a readable PNG (\(detail))."))
+            return .failure(Problem(description: "\(Excerpt.location(name)) is not a readable PNG (\(detail))."))
         }
         let count = Int(width) * Int(height) * 4
         guard
             let buffer = PixelBuffer(
                 width: Int(width), height: Int(height), rgba: UnsafeRawBufferPointer(start: pixels, count: count))
         else {
-            return .failure(Problem(description: "\(name) is not a readable PNG (its size is inconsistent)."))
+            return .failure(
+                Problem(description: "\(Excerpt.location(name)) is not a readable PNG (its size is inconsistent)."))
         }
         return .success(buffer)
     }

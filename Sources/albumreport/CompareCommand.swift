@@ -112,13 +112,15 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         }
         for text in mask where ScopedMask(parsing: text) == nil {
             throw ValidationError(
-                "--mask '\(text)' is not x,y,w,h or GLOB:x,y,w,h in whole pixels with a positive width and height.")
+                "--mask '\(Excerpt.printable(text))' is not x,y,w,h or GLOB:x,y,w,h in whole pixels with a positive width and height."
+            )
         }
         if json, let format, format != .text {
             throw ValidationError("--json and --format \(format.rawValue) both write to standard output; pick one.")
         }
         guard FailOn(parsing: failOn) != nil else {
-            throw ValidationError("--fail-on takes a list of new, missing and changed (got \(failOn)).")
+            throw ValidationError(
+                "--fail-on takes a list of new, missing and changed (got \(Excerpt.printable(failOn))).")
         }
     }
 
@@ -141,14 +143,14 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         }) {
         case .success(let value): summary = value
         case .failure(let error):
-            console.error("error: \(error.description)")
+            console.failure(error.description)
             throw ExitCode(2)
         }
         do {
             try ComparisonReportWriter.writeHTML(summary, into: report, templatesDirectory: templates.map(url))
             if let junit { try ComparisonReportWriter.writeJUnit(summary, to: url(junit)) }
         } catch {
-            console.error("error: \(error.description)")
+            console.failure(error.description)
             throw ExitCode(2)
         }
         let environment = ProcessInfo.processInfo.environment
@@ -173,14 +175,15 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         for line in summary.drift { console.warning(line) }
         for pair in summary.pairs where pair.status != .match && (!quiet || pair.fails(summary.options.failOn)) {
             var line =
-                "\(Self.symbol(pair, summary.options.failOn)) \(pair.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(pair.name): \(pair.message)"
+                "\(Self.symbol(pair, summary.options.failOn)) \(pair.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(Excerpt.location(pair.name)): \(pair.message)"
             if let sideBySide = pair.images?.sideBySide {
-                line += " → \(report.appendingPathComponent(sideBySide).path)"
+                line += " → \(Excerpt.location(report.appendingPathComponent(sideBySide).path))"
             }
             console.error(line)
         }
         console.error(summary.line)
-        console.error("Report: \(report.appendingPathComponent(ComparisonReportWriter.pageName).path)")
+        console.error(
+            "Report: \(Excerpt.location(report.appendingPathComponent(ComparisonReportWriter.pageName).path))")
     }
 
     /// Annotations on standard output, and the Markdown summary appended to

@@ -1,6 +1,7 @@
 import AlbumReport
 import AlbumReportCore
 import Foundation
+import Logging
 import Synchronization
 
 /// Standard output for results, standard error for progress, warnings and errors.
@@ -15,12 +16,17 @@ struct Console: Sendable {
         usesColor = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
+    /// Writes `text` to standard output as it is: JSON, Markdown and our own workflow commands,
+    /// each escaped by its writer.
     func output(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+    /// One line on standard error: `prefix` (ours, possibly styled), then `text` with every line
+    /// break and control character escaped (``Excerpt/line(_:)``), so that nothing a message
+    /// quotes can start a line of its own (a GitHub workflow command, a fake progress line).
+    func error(_ text: String, prefix: String = "") {
+        FileHandle.standardError.write(Data((prefix + Excerpt.line(text) + "\n").utf8))
     }
 
     /// Writes `text` to standard error as it is (no newline).
@@ -42,7 +48,12 @@ struct Console: Sendable {
 
     /// A warning line, with its prefix in yellow on a colour terminal.
     func warning(_ text: String) {
-        error(styled("warning:", "33") + " " + text)
+        error(text, prefix: styled("warning:", "33") + " ")
+    }
+
+    /// An error line, with its prefix in red on a colour terminal.
+    func failure(_ text: String) {
+        error(text, prefix: styled("error:", "31") + " ")
     }
 }
 
@@ -164,7 +175,7 @@ enum SummaryText {
     static func line(_ summary: ReportSummary) -> String {
         let seconds = summary.stages.reduce(0) { $0 + $1.seconds }
         return
-            "Wrote \(summary.itemsRendered) rows and \(summary.cardsRendered) cards to \(summary.output) in \(String(format: "%.1f", seconds)) s with \(summary.warnings.count) warning(s)."
+            "Wrote \(summary.itemsRendered) rows and \(summary.cardsRendered) cards to \(Excerpt.location(summary.output)) in \(String(format: "%.1f", seconds)) s with \(summary.warnings.count) warning(s)."
     }
 }
 
@@ -174,5 +185,36 @@ enum SummaryJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(summary), as: UTF8.self)
+    }
+}
+
+/// The standard-error log handler with every message on one line (``Excerpt/line(_:)``): a
+/// logged URL or failure from a feed cannot start a line of its own.
+struct OneLineLogHandler: LogHandler {
+    private var stream: StreamLogHandler
+
+    init(label: String) {
+        stream = StreamLogHandler.standardError(label: label)
+    }
+
+    var logLevel: Logger.Level {
+        get { stream.logLevel }
+        set { stream.logLevel = newValue }
+    }
+
+    var metadata: Logger.Metadata {
+        get { stream.metadata }
+        set { stream.metadata = newValue }
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { stream[metadataKey: key] }
+        set { stream[metadataKey: key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var event = event
+        event.message = "\(Excerpt.line(event.message.description))"
+        stream.log(event: event)
     }
 }

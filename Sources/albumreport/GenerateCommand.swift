@@ -189,7 +189,7 @@ struct GenerateCommand: AsyncParsableCommand {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1 (got \(limit)).") }
         guard Device.preset(id: device) != nil else {
             let ids = Device.presets.map(\.id).joined(separator: ", ")
-            throw ValidationError("There is no device preset '\(device)'. Choose one of: \(ids).")
+            throw ValidationError("There is no device preset '\(Excerpt.printable(device))'. Choose one of: \(ids).")
         }
         if let scale, !(1...4).contains(scale) { throw ValidationError("--scale must be from 1 to 4 (got \(scale)).") }
         guard (1...64).contains(concurrency) else {
@@ -222,11 +222,12 @@ struct GenerateCommand: AsyncParsableCommand {
             throw ValidationError("--offline and --refresh contradict each other: --refresh asks the server again.")
         }
         if let shard, Shard(parsing: shard) == nil {
-            throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4 (got \(shard)).")
+            throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4 (got \(Excerpt.printable(shard))).")
         }
         guard PNGCompression(parsing: pngCompression) != nil else {
             throw ValidationError(
-                "--png-compression must be fast, balanced, small or a level from 0 to 9 (got \(pngCompression)).")
+                "--png-compression must be fast, balanced, small or a level from 0 to 9 (got \(Excerpt.printable(pngCompression)))."
+            )
         }
     }
 
@@ -278,7 +279,7 @@ struct GenerateCommand: AsyncParsableCommand {
         let compression = PNGCompression(parsing: pngCompression) ?? .balanced
         options.pngCompressionLevel = compression.level
         options.pngPhotographicLevel = compression.photographicLevel
-        var logger = Logger(label: "albumreport") { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "albumreport") { OneLineLogHandler(label: $0) }
         logger.logLevel = effectiveLogLevel
         options.logger = logger
         options.force = force
@@ -303,14 +304,13 @@ struct GenerateCommand: AsyncParsableCommand {
         case .finished(.success(let value)):
             summary = value
         case .finished(.failure(let error)):
-            console.error(
-                console.styled("error:", "31") + " [\(error.stage?.rawValue ?? "internal")] \(error.description)")
+            console.failure("[\(error.stage?.rawValue ?? "internal")] \(error.description)")
             throw ExitCode(1)
         case .interrupted(let signal, let completed):
             console.error(
                 completed
-                    ? "Interrupted by \(Interrupts.name(of: signal)) after the report was complete; it was written to \(output.path)."
-                    : "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous report in \(output.path) was left as it was."
+                    ? "Interrupted by \(Interrupts.name(of: signal)) after the report was complete; it was written to \(Excerpt.location(output.path))."
+                    : "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous report in \(Excerpt.location(output.path)) was left as it was."
             )
             throw ExitCode(Interrupts.exitStatus(for: signal))
         }
@@ -340,7 +340,7 @@ struct GenerateCommand: AsyncParsableCommand {
     ) async -> Outcome {
         let output = options.output
         let signals = Interrupts.stream(beforeExit: { ReportWriter.removeOwnStaging(for: output) }) { signal in
-            "Interrupted by \(Interrupts.name(of: signal)): the run did not stop within a second, so it was ended and its temporary files removed; the previous report in \(output.path) was left as it was."
+            "Interrupted by \(Interrupts.name(of: signal)): the run did not stop within a second, so it was ended and its temporary files removed; the previous report in \(Excerpt.location(output.path)) was left as it was."
         }
         return await withTaskGroup(of: Outcome?.self, returning: Outcome.self) { group in
             group.addTask {

@@ -50,11 +50,11 @@ struct MergeCommand: ParsableCommand {
                 for warning in manifest.warnings { console.warning(warning.description) }
                 let cards = manifest.screens.filter { $0.kind == .card }.count
                 console.error(
-                    "Merged \(shards.count) shards: \(manifest.items.count) rows and \(cards) cards in \(resolve(output).path) with \(manifest.warnings.count) warning(s)."
+                    "Merged \(shards.count) shards: \(manifest.items.count) rows and \(cards) cards in \(Excerpt.location(resolve(output).path)) with \(manifest.warnings.count) warning(s)."
                 )
             }
         case .failure(let error):
-            console.error(console.styled("error:", "31") + " [merge] \(error.description)")
+            console.failure("[merge] \(error.description)")
             throw ExitCode(1)
         }
     }

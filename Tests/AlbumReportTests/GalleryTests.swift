@@ -97,7 +97,8 @@ struct GalleryTests {
         await #expect {
             try await generate()
         } throws: { error in
-            "\(error)".contains("index.mustache could not be read")
+            "\(error)".contains("index.mustache cannot be used: at line 1, column")
+                && "\(error)".contains("is never closed with {{/…}}")
         }
     }
 

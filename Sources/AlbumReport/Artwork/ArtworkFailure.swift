@@ -33,16 +33,18 @@ public enum ArtworkFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .noURL: return "the feed gives no artwork URL"
         case .refused(let refusal): return refusal.description
         case .fetch(let error): return error.description
-        case .empty(let source): return "\(source) is empty (0 bytes)"
+        case .empty(let source): return "\(Excerpt.location(source)) is empty (0 bytes)"
         case .notAnImage(let source, let markup):
-            return "\(source) is not an image\(markup ? " (it is an HTML or XML page)" : "")"
+            return "\(Excerpt.location(source)) is not an image\(markup ? " (it is an HTML or XML page)" : "")"
         case .unsupportedFormat(let source, let format):
-            return "\(source) is a \(format) image, a format albumreport does not draw (PNG, JPEG, GIF and WebP are)"
+            return
+                "\(Excerpt.location(source)) is a \(format) image, a format albumreport does not draw (PNG, JPEG, GIF and WebP are)"
         case .emptyImage(let source, let width, let height):
-            return "\(source) declares an empty \(width) × \(height) image"
+            return "\(Excerpt.location(source)) declares an empty \(width) × \(height) image"
         case .tooManyPixels(let source, let width, let height, let limit):
-            return "\(source) declares \(width) × \(height) pixels, more than the \(limit) × \(limit) allowed"
-        case .truncatedJPEG(let source): return "\(source) is a truncated JPEG (it has no end marker)"
+            return
+                "\(Excerpt.location(source)) declares \(width) × \(height) pixels, more than the \(limit) × \(limit) allowed"
+        case .truncatedJPEG(let source): return "\(Excerpt.location(source)) is a truncated JPEG (it has no end marker)"
         case .undecodable(let error): return error.description
         }
     }

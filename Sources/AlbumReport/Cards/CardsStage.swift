@@ -127,7 +127,7 @@ struct CardsStage: PipelineStage {
             }
             png = try timings.time(\.encode) { () throws(GraphicsError) in try encoder.finish() }
         } catch {
-            throw .render(Self.stage, what: "the card for #\(item.rank) \"\(item.title)\"", error)
+            throw .render(Self.stage, what: "the card for #\(item.rank) “\(Excerpt.printable(item.title))”", error)
         }
         let failure = decodeFailure.map(ArtworkFailure.undecodable)
         if let failure { context.stats.recordFailure(Self.stage, key: failure.statisticsKey) }

@@ -19,10 +19,9 @@ public enum ComparisonReportWriter {
             throw .writeFailed(path: pageName, detail: "the built-in compare.mustache is missing from this build")
         }
         let template: MustacheTemplate
-        do {
-            template = try MustacheTemplate(string: String(contentsOf: url, encoding: .utf8))
-        } catch {
-            throw .writeFailed(path: url.path, detail: "the template could not be read: \(error)")
+        switch TemplateFile.load(url) {
+        case .success(let loaded): template = loaded
+        case .failure(let problem): throw .template(path: url.path, detail: problem.description)
         }
         try write(Data(template.render(page(summary)).utf8), to: folder.appendingPathComponent(pageName))
     }
@@ -98,7 +97,7 @@ public enum ComparisonReportWriter {
         do {
             try data.writeCreatingFolders(to: url)
         } catch {
-            throw .writeFailed(path: url.path, detail: error.localizedDescription)
+            throw .writeFailed(path: url.path, detail: FileProblem.describe(error))
         }
     }
 }

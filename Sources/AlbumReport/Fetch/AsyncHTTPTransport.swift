@@ -75,7 +75,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
             else {
                 throw .connectionFailed(
                     url: current.absoluteString,
-                    detail: "it redirected to '\(location.prefix(200))', which is not an http(s) URL")
+                    detail: "it redirected to '\(Excerpt.location(location))', which is not an http(s) URL")
             }
             guard !visited.contains(next.absoluteString) else { throw .tooManyRedirects(url: url.absoluteString) }
             current = next
@@ -191,10 +191,16 @@ public final class AsyncHTTPTransport: HTTPTransport {
             case .redirectLimitReached, .redirectCycleDetected: return .tooManyRedirects(url: url)
             case .cancelled: return .cancelled
             case .remoteConnectionClosed: return .truncated(url: url)
-            default: return .connectionFailed(url: url, detail: String(describing: clientError))
+            default: return .connectionFailed(url: url, detail: ResponseProblem.clause(clientError))
             }
         }
-        if let parserError = error as? HTTPParserError, parserError == .invalidEOFState { return .truncated(url: url) }
+        if let parserError = error as? HTTPParserError {
+            if parserError == .invalidEOFState { return .truncated(url: url) }
+            return .invalidResponse(url: url, detail: ResponseProblem.clause(parserError))
+        }
+        if let decompression = ResponseProblem.decompression(error) {
+            return .invalidResponse(url: url, detail: decompression)
+        }
         if let connection = error as? NIOConnectionError {
             let causes = connection.connectionErrors.map(\.error)
             if let mapped = causes.lazy.compactMap({ map(errno: $0, url: url, host: host) }).first { return mapped }
@@ -204,9 +210,9 @@ public final class AsyncHTTPTransport: HTTPTransport {
         }
         if let mapped = map(errno: error, url: url, host: host) { return mapped }
         if error is NIOSSLError || error is BoringSSLError {
-            return .tlsFailed(url: url, host: host, detail: String(describing: error))
+            return .tlsFailed(url: url, host: host, detail: ResponseProblem.tls(error))
         }
-        return .connectionFailed(url: url, detail: String(describing: error))
+        return .connectionFailed(url: url, detail: ResponseProblem.clause(error))
     }
 
     /// Connection errors that cannot heal within a run, from the system's error number.

@@ -85,6 +85,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(url: String, limit: Int)
     case tooManyRedirects(url: String)
     case connectionFailed(url: String, detail: String)
+    /// The server answered, but not with valid HTTP (a malformed header, a body whose gzip or
+    /// deflate encoding is corrupt); `detail` is a clause saying what was wrong.
+    case invalidResponse(url: String, detail: String)
     case truncated(url: String)
     case httpStatus(url: String, status: Int)
     case fileNotFound(path: String)
@@ -121,17 +124,19 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// summary counts the albums behind each such cause instead of repeating it per album.
     public var sharedCause: String? {
         switch self {
-        case .hostNotFound(_, let host): return "\(host) could not be resolved"
-        case .connectionRefused(_, let host): return "\(host) refused the connection"
-        case .networkUnreachable(_, let host): return "\(host) cannot be reached from this machine (no route)"
-        case .tlsFailed(_, let host, let detail): return "the TLS handshake with \(host) failed (\(detail))"
+        case .hostNotFound(_, let host): return "\(Excerpt.printable(host)) could not be resolved"
+        case .connectionRefused(_, let host): return "\(Excerpt.printable(host)) refused the connection"
+        case .networkUnreachable(_, let host):
+            return "\(Excerpt.printable(host)) cannot be reached from this machine (no route)"
+        case .tlsFailed(_, let host, let detail):
+            return "the TLS handshake with \(Excerpt.printable(host)) failed (\(Excerpt.printable(detail)))"
         case .noConnection(_, let host, let after):
-            return "no connection to \(host) could be made within \(Self.seconds(after))"
+            return "no connection to \(Excerpt.printable(host)) could be made within \(Self.seconds(after))"
         case .noAnswer(_, let host, let after):
-            return "\(host) accepted connections but did not answer within \(Self.seconds(after))"
+            return "\(Excerpt.printable(host)) accepted connections but did not answer within \(Self.seconds(after))"
         case .refusedAddress(_, let host, _, let kind):
             return
-                "\(host) is \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
+                "\(Excerpt.printable(host)) is \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
         case .offline: return "not downloaded (--offline) and not in the cache"
         default: return nil
         }
@@ -172,6 +177,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooLarge: return "too-large"
         case .tooManyRedirects: return "redirects"
         case .connectionFailed: return "connection"
+        case .invalidResponse: return "bad-response"
         case .truncated: return "truncated"
         case .httpStatus(_, let status): return "http-\(status)"
         case .fileNotFound: return "missing-file"
@@ -184,38 +190,48 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .hostNotFound(let url, let host):
-            return "\(host) could not be resolved (there is no DNS answer for it), so \(url) was not requested"
+            return
+                "\(Excerpt.printable(host)) could not be resolved (there is no DNS answer for it), so \(Excerpt.location(url)) was not requested"
         case .connectionRefused(let url, let host):
-            return "\(host) refused the connection for \(url)"
+            return "\(Excerpt.printable(host)) refused the connection for \(Excerpt.location(url))"
         case .networkUnreachable(let url, let host):
-            return "\(host) cannot be reached from this machine (no route to its network) for \(url)"
+            return
+                "\(Excerpt.printable(host)) cannot be reached from this machine (no route to its network) for \(Excerpt.location(url))"
         case .tlsFailed(let url, let host, let detail):
-            return "the TLS handshake with \(host) failed for \(url) (\(detail))"
+            return
+                "the TLS handshake with \(Excerpt.printable(host)) failed for \(Excerpt.location(url)) (\(Excerpt.printable(detail)))"
         case .noConnection(let url, let host, let after):
-            return "no connection to \(host) could be made within \(Self.seconds(after)) for \(url)"
+            return
+                "no connection to \(Excerpt.printable(host)) could be made within \(Self.seconds(after)) for \(Excerpt.location(url))"
         case .noAnswer(let url, let host, let after):
-            return "\(host) accepted the connection for \(url) but sent no answer within \(Self.seconds(after))"
+            return
+                "\(Excerpt.printable(host)) accepted the connection for \(Excerpt.location(url)) but sent no answer within \(Self.seconds(after))"
         case .refusedAddress(let url, let host, let address, let kind):
             return
-                "\(url) was not requested: \(host) is \(address), \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
+                "\(Excerpt.location(url)) was not requested: \(Excerpt.printable(host)) is \(address), \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
         case .offline(let url):
-            return "\(url) was not downloaded (--offline) and is not in the cache"
+            return "\(Excerpt.location(url)) was not downloaded (--offline) and is not in the cache"
         case .timedOut(let url, let after):
-            return "the request to \(url) timed out after \(Self.seconds(after))"
+            return "the request to \(Excerpt.location(url)) timed out after \(Self.seconds(after))"
         case .tooLarge(let url, let limit):
-            return "\(url) sent more than \(limit / (1024 * 1024)) MiB (the limit), so the download was stopped"
+            return
+                "\(Excerpt.location(url)) sent more than \(limit / (1024 * 1024)) MiB (the limit), so the download was stopped"
         case .tooManyRedirects(let url):
-            return "\(url) redirected too many times or in a loop"
+            return "\(Excerpt.location(url)) redirected too many times or in a loop"
         case .connectionFailed(let url, let detail):
-            return "\(url) could not be reached (\(detail))"
+            return "\(Excerpt.location(url)) could not be reached (\(Excerpt.printable(detail)))"
+        case .invalidResponse(let url, let detail):
+            return
+                "\(Excerpt.location(url)) answered with a response albumreport cannot read: \(Excerpt.printable(detail))"
         case .httpStatus(let url, let status):
-            return "\(url) answered HTTP \(status)"
+            return "\(Excerpt.location(url)) answered HTTP \(status)"
         case .truncated(let url):
-            return "\(url) closed the connection before the whole body arrived (the download was cut off)"
+            return
+                "\(Excerpt.location(url)) closed the connection before the whole body arrived (the download was cut off)"
         case .fileNotFound(let path):
-            return "the file \(path) does not exist"
+            return "the file \(Excerpt.location(path)) does not exist"
         case .fileUnreadable(let path, let detail):
-            return "the file \(path) could not be read (\(detail))"
+            return "the file \(Excerpt.location(path)) could not be read (\(Excerpt.printable(detail)))"
         case .cancelled:
             return "the run was cancelled"
         }

@@ -10,7 +10,7 @@ public enum ReportMerger {
     ) throws(ReportError) -> Manifest {
         let page = try GalleryPage(templatesDirectory: templatesDirectory)
         let parts = try folders.map { folder throws(ReportError) in (folder, try fragment(in: folder)) }
-        let manifest = try merged(parts.map { ($0.0.path, $0.1) })
+        let manifest = try merged(parts.map { (Excerpt.location($0.0.path), $0.1) })
 
         let writer = try ReportWriter.prepare(output: output, force: force)
         do {
@@ -19,16 +19,18 @@ public enum ReportMerger {
                 uniquingKeysWith: { first, _ in first })
             for file in manifest.files {
                 guard let folder = sources[file.path], ReportWriter.isSafeRelativePath(file.path) else {
-                    throw ReportError.output("No shard holds \(file.path); render every shard again.")
+                    throw ReportError.output("No shard holds \(Excerpt.location(file.path)); render every shard again.")
                 }
                 let url = folder.appendingPathComponent(file.path)
                 guard let data = try? Data(contentsOf: url) else {
                     throw ReportError.output(
-                        "\(url.path) is missing, though its shard's manifest lists it; render that shard again.")
+                        "\(Excerpt.location(url.path)) is missing, though its shard's manifest lists it; render that shard again."
+                    )
                 }
                 guard Digest.sha256Hex(data) == file.sha256 else {
                     throw ReportError.output(
-                        "\(url.path) does not match its shard's manifest (SHA-256 differs); render that shard again.")
+                        "\(Excerpt.location(url.path)) does not match its shard's manifest (SHA-256 differs); render that shard again."
+                    )
                 }
                 _ = try writer.stage(data, at: file.path)
             }
@@ -54,13 +56,15 @@ public enum ReportMerger {
         let url = folder.appendingPathComponent(ReportWriter.manifestName)
         guard let data = try? Data(contentsOf: url) else {
             throw .output(
-                "\(folder.path) holds no manifest.json. Pass the folders that `albumreport generate --shard I/N` wrote."
+                "\(Excerpt.location(folder.path)) holds no manifest.json. Pass the folders that `albumreport generate --shard I/N` wrote."
             )
         }
         do {
             return try JSONDecoder().decode(Manifest.self, from: data)
         } catch {
-            throw .output("\(url.path) is not a manifest albumreport can read (\(error)). Render that shard again.")
+            throw .output(
+                "\(Excerpt.location(url.path)) is not a manifest albumreport can read: \(DecodingProblem.clause(error, data: data)). Render that shard again."
+            )
         }
     }
 

@@ -41,7 +41,7 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
                 "\(source) was not fetched: with --offline the feed must come from the cache or a file, and there is no cached copy. Run once without --offline to cache it, or pass --feed PATH."
         case .fetch(let source, .fileNotFound(let path)):
             return
-                "\(source) could not be read: the file \(path) does not exist. Check the path, or pass another --feed."
+                "\(source) could not be read: the file \(Excerpt.location(path)) does not exist. Check the path, or pass another --feed."
         case .fetch(let source, .fileUnreadable(_, let detail)):
             return "\(source) could not be read: \(detail). Pass another --feed."
         case .fetch(let source, let error):
@@ -56,17 +56,18 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
         case .render(_, let what, let error):
             return "Rendering \(what) failed: \(error)."
         case .unexpected(let detail):
-            return "An unexpected error stopped the run (\(detail)). Please report it with the command you ran."
+            return
+                "An unexpected error stopped the run (\(Excerpt.printable(detail, limit: 200))). Please report it with the command you ran."
         case .template(let path, let detail):
             return
-                "The page template \(path) could not be read: \(detail). Fix the template or remove it from --templates to use the built-in one."
+                "The page template \(Excerpt.location(path)) cannot be used: \(detail). Fix the template or remove it from --templates to use the built-in one."
         case .output(let message):
             return message
         case .cancelled:
             return "The run was cancelled before the report was complete; the previous report was left as it was."
         case .write(let path, let detail):
             return
-                "The report could not be written to \(path): \(detail). Check that the folder is writable and the disk has space, or pass --output DIR."
+                "The report could not be written to \(Excerpt.location(path)): \(detail). Check that the folder is writable and the disk has space, or pass --output DIR."
         }
     }
 }

@@ -118,6 +118,6 @@ struct SelectStage: PipelineStage {
     static func message(_ codes: [String], in text: String) -> String {
         let one = codes.count == 1
         return
-            "No installed font has \(codes.joined(separator: ", ")) in “\(text)”, so \(one ? "it is" : "they are") drawn as �. Install a font that has \(one ? "it" : "them") (on Debian: fonts-noto-core, fonts-noto-cjk, fonts-noto-extra)."
+            "No installed font has \(codes.joined(separator: ", ")) in “\(Excerpt.printable(text))”, so \(one ? "it is" : "they are") drawn as �. Install a font that has \(one ? "it" : "them") (on Debian: fonts-noto-core, fonts-noto-cjk, fonts-noto-extra)."
     }
 }

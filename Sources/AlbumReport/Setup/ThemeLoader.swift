@@ -57,16 +57,18 @@ public enum ThemeLoader {
             url = found
         }
         if let problem = FileProblem.reading(url.path) {
-            throw .theme(ThemeError("The theme file \(url.path) could not be read: \(problem)."))
+            throw .theme(ThemeError("The theme file \(Excerpt.location(url.path)) could not be read: \(problem)."))
         }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .theme(ThemeError("The theme file \(url.path) could not be read: \(FileProblem.describe(error))."))
+            throw .theme(
+                ThemeError(
+                    "The theme file \(Excerpt.location(url.path)) could not be read: \(FileProblem.describe(error))."))
         }
         do {
-            return try Theme.decode(data, source: url.path)
+            return try Theme.decode(data, source: Excerpt.location(url.path))
         } catch {
             throw .theme(error)
         }

@@ -16,11 +16,9 @@ public struct GalleryPage: Sendable {
         guard let url = DefaultTemplates.template(named: "index.mustache", preferring: templatesDirectory) else {
             throw .template(path: "index.mustache", detail: "the built-in template is missing from this build")
         }
-        do {
-            let text = try String(contentsOf: url, encoding: .utf8)
-            template = try MustacheTemplate(string: text)
-        } catch {
-            throw .template(path: url.path, detail: String(describing: error))
+        switch TemplateFile.load(url) {
+        case .success(let loaded): template = loaded
+        case .failure(let problem): throw .template(path: url.path, detail: problem.description)
         }
     }
 

@@ -33,11 +33,12 @@ public struct ReportWriter: Sendable {
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: output.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw .output("\(output.path) is a file, not a folder. Pass --output with a folder's path.")
+                throw .output(
+                    "\(Excerpt.location(output.path)) is a file, not a folder. Pass --output with a folder's path.")
             }
             if !force, !holdsReport(output), !visibleEntries(of: output).isEmpty {
                 throw .output(
-                    "\(output.path) is not empty and holds no albumreport report (no manifest.json of ours). Pass --force to write the report into it anyway (your files are kept), or choose another --output folder."
+                    "\(Excerpt.location(output.path)) is not empty and holds no albumreport report (no manifest.json of ours). Pass --force to write the report into it anyway (your files are kept), or choose another --output folder."
                 )
             }
         }
@@ -51,6 +52,11 @@ public struct ReportWriter: Sendable {
         let output = resolved(output)
         try checkOutput(output, force: force)
         let manager = FileManager.default
+        // A folder we may not write (a read-only mount, no permission) is said so now, before
+        // anything is drawn, instead of as the rename that fails at the end.
+        if manager.fileExists(atPath: output.path), access(output.path, W_OK) != 0 {
+            throw .write(path: output.path, detail: FileProblem.clause(errno: errno))
+        }
         let parent = output.deletingLastPathComponent()
         // The swap needs a staging folder on the same file system as the output folder, in a
         // parent we may write. A mount point (a Docker volume) or a read-only parent gets the
@@ -194,7 +200,7 @@ public struct ReportWriter: Sendable {
             else { continue }
             if stagedIsDirectory.boolValue && existingIsDirectory.boolValue { continue }
             throw .output(
-                "\(output.appendingPathComponent(path).path) is not from an earlier report, and the new report would replace it. Move it away or choose another --output folder; nothing was changed."
+                "\(Excerpt.location(output.appendingPathComponent(path).path)) is not from an earlier report, and the new report would replace it. Move it away or choose another --output folder; nothing was changed."
             )
         }
     }
@@ -295,7 +301,7 @@ public struct ReportWriter: Sendable {
 
     private static func rename(_ source: URL, to target: URL) throws(ReportError) {
         if Foundation.rename(source.path, target.path) != 0 {
-            throw .write(path: target.path, detail: String(cString: strerror(errno)))
+            throw .write(path: target.path, detail: FileProblem.clause(errno: errno))
         }
     }
 

@@ -66,7 +66,7 @@ public struct ArtworkPolicy: Sendable, Hashable {
         guard text.utf8.count <= maximumDataURLLength else { return .failure(.dataTooLarge(text.utf8.count)) }
         guard let comma = text.firstIndex(of: ","), text[..<comma].lowercased().hasSuffix(";base64"),
             let data = Data(base64Encoded: String(text[text.index(after: comma)...]), options: .ignoreUnknownCharacters)
-        else { return .failure(.malformed(String(text.prefix(40)) + "…")) }
+        else { return .failure(.malformed(text)) }
         return .success(.inline(data))
     }
 
@@ -100,11 +100,12 @@ public enum ArtworkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .empty: return "the artwork URL is empty"
-        case .malformed(let text): return "'\(text)' is not a valid URL"
-        case .unsupportedScheme(let scheme, _): return "'\(scheme):' artwork URLs are not allowed (only http and https)"
+        case .malformed(let text): return "'\(Excerpt.location(text))' is not a valid URL"
+        case .unsupportedScheme(let scheme, _):
+            return "'\(Excerpt.printable(scheme, limit: 20)):' artwork URLs are not allowed (only http and https)"
         case .localFromRemoteFeed(let text):
-            return "'\(text)' is a local path, which only a feed read from a local file may use"
-        case .outsideFeedFolder(let text): return "'\(text)' points outside the feed file's folder"
+            return "'\(Excerpt.location(text))' is a local path, which only a feed read from a local file may use"
+        case .outsideFeedFolder(let text): return "'\(Excerpt.location(text))' points outside the feed file's folder"
         case .dataTooLarge(let length):
             return
                 "an inline data: URL of \(length) characters is larger than the \(ArtworkPolicy.maximumDataURLLength) allowed"

@@ -49,8 +49,9 @@ public enum ComparisonReportFormats {
                 let prefix = base.hasSuffix("/") ? base : base + "/"
                 if file.hasPrefix(prefix) { file.removeFirst(prefix.count) }
             }
-            let title = "golden \(pair.status.rawValue): \(pair.name)"
-            return "::error file=\(githubProperty(file)),title=\(githubProperty(title))::\(githubData(pair.message))"
+            let title = "golden \(pair.status.rawValue): \(Excerpt.location(pair.name))"
+            return
+                "::error file=\(Excerpt.githubProperty(file)),title=\(Excerpt.githubProperty(title))::\(Excerpt.githubData(pair.message))"
         }
     }
 
@@ -76,17 +77,6 @@ public enum ComparisonReportFormats {
         }
         if let artifacts { text += "The report with every image: [\(markdownEscape(artifacts))](\(artifacts))\n" }
         return text
-    }
-
-    /// A workflow command's property value: `%`, CR, LF, `:` and `,` escaped.
-    static func githubProperty(_ text: String) -> String {
-        githubData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-    }
-
-    /// A workflow command's message: `%`, CR and LF escaped.
-    static func githubData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     /// Text safe in a Markdown table cell.

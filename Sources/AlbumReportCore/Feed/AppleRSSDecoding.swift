@@ -22,7 +22,7 @@ enum AppleRSSDecoding {
                     ReportWarning(
                         stage: .decode, rank: rank, itemID: problem.id,
                         message:
-                            "Entry \(index) of the feed\(problem.id.map { " (id \($0))" } ?? "") \(problem.reason); it was skipped."
+                            "Entry \(index) of the feed\(problem.id.map { " (id \(Excerpt.identifier($0)))" } ?? "") \(problem.reason); it was skipped."
                     ))
             }
         }
@@ -96,7 +96,7 @@ enum AppleRSSDecoding {
 
     /// One warning per field a drawable entry lacks, saying what the report does without it.
     static func missingFields(of item: FeedItem, index: Int) -> [ReportWarning] {
-        let name = "Entry \(index) of the feed (“\(TextNormalizer.normalize(item.title).prefix(80))”)"
+        let name = "Entry \(index) of the feed (“\(Excerpt.printable(TextNormalizer.normalize(item.title)))”)"
         var consequences: [String] = []
         if item.id == nil {
             consequences.append("has no \"id\": its rank identifies it, and its copyright is not looked up")

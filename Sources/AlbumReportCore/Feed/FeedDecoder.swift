@@ -103,7 +103,7 @@ public struct FeedDecoder: Sendable {
 
     static func keys(_ object: [String: Any]) -> String {
         let sorted = object.keys.sorted()
-        let shown = sorted.prefix(8).map { "\"\(Excerpt.printable($0, limit: 40))\"" }.joined(separator: ", ")
+        let shown = sorted.prefix(8).map { "\"\(Excerpt.identifier($0))\"" }.joined(separator: ", ")
         return sorted.count > 8 ? shown + ", …" : shown
     }
 

@@ -68,8 +68,8 @@ public enum FeedSource: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sample: return "The embedded sample feed"
-        case .file(let url): return "The feed file \(url.path)"
-        case .remote(let url): return "The feed at \(url.absoluteString)"
+        case .file(let url): return "The feed file \(Excerpt.location(url.path))"
+        case .remote(let url): return "The feed at \(Excerpt.location(url.absoluteString))"
         }
     }
 }
@@ -90,7 +90,7 @@ public enum FeedSourceError: Error, Sendable, Equatable, CustomStringConvertible
                 "Feeds cannot be read from '\(scheme):' URLs. Pass a path, a file:// or http(s):// URL, or apple:COUNTRY[/LIMIT]."
         case .invalidAppleShorthand(let text):
             return
-                "'\(text)' is not a valid chart shorthand. Use apple:COUNTRY or apple:COUNTRY/LIMIT with a two-letter country code and a limit from 1 to 200, for example apple:us/100."
+                "'\(Excerpt.printable(text))' is not a valid chart shorthand. Use apple:COUNTRY or apple:COUNTRY/LIMIT with a two-letter country code and a limit from 1 to 200, for example apple:us/100."
         }
     }
 }

@@ -14,6 +14,9 @@ public struct JSONSyntaxError: Sendable, Hashable, CustomStringConvertible {
         case unexpected(expected: String)
         /// Nesting deeper than any feed needs.
         case tooDeep(limit: Int)
+        /// Grammatical JSON that no parser can hold: a number beyond a Double's range, a lone
+        /// UTF-16 surrogate; `what` says which ("the number 1e400, beyond …").
+        case unreadable(what: String)
     }
 
     public var kind: Kind
@@ -36,6 +39,8 @@ public struct JSONSyntaxError: Sendable, Hashable, CustomStringConvertible {
             return "\(place) there is \(excerpt) where \(expected) should be"
         case .tooDeep(let limit):
             return "it nests arrays and objects more than \(limit) deep \(place)"
+        case .unreadable(let what):
+            return "\(place) there is \(what)"
         }
     }
 
@@ -184,10 +189,24 @@ public enum JSONSyntax {
                     guard index + 1 < bytes.count else { return error(.endedEarly(inside: "a string")) }
                     let escaped = bytes[index + 1]
                     if escaped == UInt8(ascii: "u") {
-                        guard index + 6 <= bytes.count else { return error(.endedEarly(inside: "a string")) }
-                        guard bytes[(index + 2)..<(index + 6)].allSatisfy(Self.isHexDigit) else {
+                        guard let unit = hexEscape(at: index) else {
+                            guard index + 6 <= bytes.count else { return error(.endedEarly(inside: "a string")) }
                             index += 2
                             return error(.unexpected(expected: "four hexadecimal digits after \\u"))
+                        }
+                        if (0xD800...0xDFFF).contains(unit) {
+                            // A surrogate must be a high one followed by a low one: JSON parsers
+                            // refuse a lone half, which the grammar alone allows.
+                            let low = unit <= 0xDBFF ? hexEscape(at: index + 6) : nil
+                            guard let low, (0xDC00...0xDFFF).contains(low) else {
+                                let shown = String(decoding: bytes[index..<index + 6], as: UTF8.self)
+                                return error(
+                                    .unreadable(
+                                        what:
+                                            "\(shown), half of a UTF-16 surrogate pair without its other half (a lone surrogate encodes no character)"
+                                    ))
+                            }
+                            index += 6
                         }
                         index += 6
                     } else {
@@ -207,7 +226,31 @@ public enum JSONSyntax {
             return error(.endedEarly(inside: "a string"))
         }
 
+        /// The code unit of a `\\uXXXX` escape starting at `start`, or nil when there is none.
+        private func hexEscape(at start: Int) -> UInt16? {
+            guard start + 6 <= bytes.count, bytes[start] == UInt8(ascii: "\\"), bytes[start + 1] == UInt8(ascii: "u"),
+                bytes[(start + 2)..<(start + 6)].allSatisfy(Self.isHexDigit)
+            else { return nil }
+            return UInt16(String(decoding: bytes[(start + 2)..<(start + 6)], as: UTF8.self), radix: 16)
+        }
+
         private mutating func number() -> JSONSyntaxError? {
+            let start = index
+            if let error = numberGrammar() { return error }
+            // The grammar has no bound; JSON parsers read numbers as Doubles, which end at ±1.8e308.
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            if let value = Double(text), !value.isFinite {
+                index = start
+                return error(
+                    .unreadable(
+                        what:
+                            "the number \(Excerpt.identifier(text)), beyond the range JSON numbers are read in (about ±1.8e308)"
+                    ))
+            }
+            return nil
+        }
+
+        private mutating func numberGrammar() -> JSONSyntaxError? {
             if peek(UInt8(ascii: "-")) { index += 1 }
             guard digits() > 0 else {
                 return index < bytes.count
@@ -278,31 +321,5 @@ public enum JSONSyntax {
             }
             return JSONSyntaxError(kind: kind, offset: offset, line: line, column: column, excerpt: excerpt)
         }
-    }
-}
-
-/// Text from the input shown inside a message: control characters made visible, at most `limit`
-/// characters, so a message never carries raw NUL bytes or a 200 KB string.
-public enum Excerpt {
-    /// `text` with control characters as `\u{…}` escapes, cut to `limit` characters with "…".
-    public static func printable(_ text: some StringProtocol, limit: Int = 80) -> String {
-        var result = ""
-        var count = 0
-        for character in text {
-            guard count < limit else {
-                result += "…"
-                break
-            }
-            if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                result += character.unicodeScalars.map { scalar in
-                    scalar.properties.generalCategory == .control
-                        ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-                }.joined()
-            } else {
-                result.append(character)
-            }
-            count += 1
-        }
-        return result
     }
 }

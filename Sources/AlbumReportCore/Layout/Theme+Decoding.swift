@@ -18,7 +18,7 @@ extension Theme {
         } catch let error as DecodingError {
             throw ThemeError(Self.describe(error, source: source))
         } catch {
-            throw ThemeError("The theme \(source) could not be read: \(error.localizedDescription)")
+            throw ThemeError("The theme \(source) could not be read: \(DecodingProblem.clause(error, data: data)).")
         }
         try theme.checkRanges(source: source)
         return theme
@@ -66,10 +66,7 @@ extension Theme {
 
     static func describe(_ error: DecodingError, source: String) -> String {
         func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
-            let keys = (codingPath + (last.map { [$0] } ?? [])).map { key in
-                key.intValue.map { "[\($0)]" } ?? key.stringValue
-            }
-            return keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+            DecodingProblem.path(codingPath, last)
         }
         switch error {
         case .keyNotFound(let key, let context):

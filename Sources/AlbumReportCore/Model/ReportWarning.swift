@@ -26,7 +26,7 @@ public struct ReportWarning: Sendable, Hashable, Codable, CustomStringConvertibl
     /// The one warning of an item whose artwork could not be used, for all its `reasons`.
     public static func artwork(item: FeedItem, reasons: [String]) -> ReportWarning {
         let title = Excerpt.printable(TextNormalizer.normalize(item.title))
-        let name = title.isEmpty ? item.id ?? "#\(item.rank)" : "“\(title)”"
+        let name = title.isEmpty ? item.id.map { Excerpt.identifier($0) } ?? "#\(item.rank)" : "“\(title)”"
         return ReportWarning(
             stage: .artwork, rank: item.rank, itemID: item.id,
             message:
@@ -34,11 +34,11 @@ public struct ReportWarning: Sendable, Hashable, Codable, CustomStringConvertibl
             reasons: reasons)
     }
 
-    /// `[stage] #rank (id): message`.
+    /// `[stage] #rank (id): message`, the id quoted by ``Excerpt/identifier(_:)``.
     public var description: String {
         var prefix = "[\(stage.rawValue)]"
         if let rank { prefix += " #\(rank)" }
-        if let itemID { prefix += " (\(itemID))" }
+        if let itemID { prefix += " (\(Excerpt.identifier(itemID)))" }
         return "\(prefix) \(message)"
     }
 }

@@ -2,10 +2,10 @@ import Foundation
 
 /// Why a file cannot be read or written, as a clause a user can act on, from what the system
 /// says (never Foundation's raw error text: "NSCocoaErrorDomain error 256" says nothing).
-enum FileProblem {
+public enum FileProblem {
     /// Why `path` cannot be read as a regular file, or nil when it can be (checked before reading,
     /// so that a FIFO never blocks the run and a device is never read).
-    static func reading(_ path: String) -> String? {
+    public static func reading(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return clause(errno: errno) }
         switch info.st_mode & S_IFMT {
@@ -20,7 +20,7 @@ enum FileProblem {
     }
 
     /// The clause for an error thrown while reading or writing a file.
-    static func describe(_ error: any Error) -> String {
+    public static func describe(_ error: any Error) -> String {
         let nsError = error as NSError
         if nsError.domain == NSPOSIXErrorDomain { return clause(errno: Int32(nsError.code)) }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
@@ -39,7 +39,7 @@ enum FileProblem {
     }
 
     /// The clause for a system error number.
-    static func clause(errno code: Int32) -> String {
+    public static func clause(errno code: Int32) -> String {
         switch code {
         case ENOENT: return "it does not exist"
         case EACCES, EPERM: return "permission denied (check the file's and its folders' permissions)"
@@ -50,6 +50,9 @@ enum FileProblem {
         case ENAMETOOLONG: return "the path is too long"
         case ELOOP: return "it is a loop of symbolic links"
         case EIO: return "the device reported an input/output error"
+        case EXDEV: return "it is on another file system (a mount point) than the folder it was to be moved from"
+        case EBUSY: return "it is in use (a mount point, or open elsewhere)"
+        case ENOTEMPTY: return "it is a folder that is not empty"
         default: return String(cString: strerror(code)).lowercased()
         }
     }
