@@ -21,25 +21,40 @@ public enum ProductBinary {
         return Bundle.main.bundleURL
     }
 
-    /// Runs `albumreport` with `arguments` in `directory`; gives up after `timeout`.
+    /// The `--timeout` a `generate` run gets when the test names none: the longest the command
+    /// takes. Loopback answers in milliseconds, but the default 10 s is a real deadline that a
+    /// healthy request can miss on a loaded machine (a sanitized suite in parallel on two cores);
+    /// tests about deadlines pass their own.
+    public static let patientTimeout = ["--timeout", "600"]
+
+    /// Runs `albumreport` with `arguments` in `directory` (a `generate` run without `--timeout`
+    /// gets ``patientTimeout``); gives up after `timeout`, a bound for a hung process only.
     public static func run(
         _ arguments: [String], in directory: URL, environment: [String: String] = [:],
-        timeout: Duration = .seconds(300)
+        timeout: Duration = .seconds(1200)
     ) async throws -> Outcome {
         try await run(
-            executable: productsDirectory.appendingPathComponent("albumreport"), arguments, in: directory,
+            executable: productsDirectory.appendingPathComponent("albumreport"), patient(arguments), in: directory,
             environment: environment, timeout: timeout)
+    }
+
+    /// `arguments` with ``patientTimeout`` added to a `generate` run that names no `--timeout`.
+    static func patient(_ arguments: [String]) -> [String] {
+        guard arguments.first == "generate", !arguments.contains(where: { $0.hasPrefix("--timeout") }) else {
+            return arguments
+        }
+        return arguments + patientTimeout
     }
 
     /// Runs `executable` with `arguments` in `directory`; gives up after `timeout`. With
     /// `signal`, sends it once `when` holds for what the process has printed to standard error.
     public static func run(
         executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
-        timeout: Duration = .seconds(300), signal: (number: Int32, when: @Sendable (String) -> Bool)? = nil
+        timeout: Duration = .seconds(1200), signal: (number: Int32, when: @Sendable (String) -> Bool)? = nil
     ) async throws -> Outcome {
         let process = Process()
         process.executableURL = executable
-        process.arguments = arguments
+        process.arguments = executable.lastPathComponent == "albumreport" ? patient(arguments) : arguments
         process.currentDirectoryURL = directory
         var merged = ProcessInfo.processInfo.environment
         let scratch = try TemporaryDirectory("albumreport-run")

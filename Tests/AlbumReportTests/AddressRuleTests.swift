@@ -43,7 +43,7 @@ struct AddressRuleTests {
         do {
             let response = try await transport.get(
                 URL(string: url) ?? URL(fileURLWithPath: "/"),
-                limits: HTTPLimits(timeout: .seconds(60), addresses: rule),
+                limits: HTTPLimits(timeout: .seconds(3600), addresses: rule),
                 headers: [])
             await transport.shutdown()
             return response
@@ -119,7 +119,7 @@ struct AddressRuleTests {
         let resolver = StubResolver(["rebind.test": [[Self.address("127.0.0.1")], [Self.address("10.0.0.1")]]])
         let transport = AsyncHTTPTransport(resolver: resolver)
         defer { Task { await transport.shutdown() } }
-        let limits = HTTPLimits(timeout: .seconds(60), addresses: .publicAnd([.loopback]))
+        let limits = HTTPLimits(timeout: .seconds(3600), addresses: .publicAnd([.loopback]))
         for _ in 0..<3 {
             let response = try await transport.get(
                 URL(string: "http://rebind.test:\(port)/x") ?? URL(fileURLWithPath: "/"), limits: limits, headers: [])

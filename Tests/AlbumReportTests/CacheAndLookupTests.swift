@@ -14,7 +14,7 @@ func generateOnce(
     options.retry = .none
     // Loopback answers in milliseconds; the long timeout only keeps a machine busy with the rest
     // of the suite from failing a test that is about something else.
-    options.timeout = .seconds(60)
+    options.timeout = .seconds(3600)
     configure(&options)
     let transport = AsyncHTTPTransport(limits: options.limitsForTests)
     do {

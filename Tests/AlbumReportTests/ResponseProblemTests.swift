@@ -13,7 +13,7 @@ struct ResponseProblemTests {
         defer { Task { await transport.shutdown() } }
         do {
             _ = try await transport.get(
-                server.url("/a.png"), limits: HTTPLimits(timeout: .seconds(60), addresses: .any), headers: [])
+                server.url("/a.png"), limits: HTTPLimits(timeout: .seconds(3600), addresses: .any), headers: [])
             return nil
         } catch {
             return error
@@ -50,7 +50,7 @@ struct ResponseProblemTests {
         components?.scheme = "https"
         let url = try #require(components?.url)
         do {
-            _ = try await transport.get(url, limits: HTTPLimits(timeout: .seconds(60), addresses: .any), headers: [])
+            _ = try await transport.get(url, limits: HTTPLimits(timeout: .seconds(3600), addresses: .any), headers: [])
             Issue.record("answered")
         } catch {
             #expect(error.statisticsKey == "tls", "\(error)")

@@ -27,7 +27,7 @@ func renderReport(_ options: GenerateOptions) async throws -> Manifest {
     var options = options
     // Loopback answers in milliseconds; a long timeout only keeps a machine busy with the rest of
     // the suite from failing a golden test on a request (the default 10 s was hit under load).
-    options.timeout = .seconds(60)
+    options.timeout = .seconds(3600)
     let transport = AsyncHTTPTransport(limits: options.limitsForTests)
     defer { Task { await transport.shutdown() } }
     _ = try await ReportPipeline(transport: transport).run(options)
