@@ -3,6 +3,13 @@ public enum CompareError: Error, Sendable, Equatable, CustomStringConvertible {
     case notFound(String)
     case kindMismatch(expected: String, actual: String)
     case writeFailed(path: String, detail: String)
+    /// `--update` would write through `link`, a symbolic link inside the goldens folder.
+    case linkedGolden(link: String)
+    /// The report folder is an input folder, or an input folder is where its images go.
+    case reportOverlapsInput(report: String, input: String)
+    /// A folder or file the comparison would write to is not allowed (`/`, a mount point, a
+    /// folder of other files, a missing parent folder): `reason` says which.
+    case outputRefused(path: String, reason: String)
 
     /// The user-facing sentence.
     public var description: String {
@@ -15,6 +22,14 @@ public enum CompareError: Error, Sendable, Equatable, CustomStringConvertible {
         case .writeFailed(let path, let detail):
             return
                 "\(path) could not be written (\(detail)). Check that the folder is writable, or pass another --diff-dir."
+        case .linkedGolden(let link):
+            return
+                "\(link) is a symbolic link inside the goldens folder, and --update does not write through links (it could overwrite a file elsewhere). Replace the link with a real folder, or update the folder it points to directly."
+        case .reportOverlapsInput(let report, let input):
+            return
+                "The report folder \(report) overlaps \(input), a folder being compared, so the comparison would read its own output. Pass a --report-dir outside both folders compared."
+        case .outputRefused(let path, let reason):
+            return "\(path) \(reason)"
         }
     }
 }

@@ -26,6 +26,19 @@ public struct PNGComparison: Sendable {
             maskedPixels: 0)
     }
 
+    /// The figures of a mismatch when the two PNG headers declare different sizes (read from
+    /// the headers alone: nothing is decoded or allocated); nil when the sizes are equal or a
+    /// header cannot be read (decoding then says why).
+    static func sizeMismatch(_ expected: Data, _ actual: Data) -> PixelDifference? {
+        guard let one = ImageHeader.read(expected.prefix(64)), let two = ImageHeader.read(actual.prefix(64)),
+            one.format == .png, two.format == .png, one.width != two.width || one.height != two.height
+        else { return nil }
+        return PixelDifference(
+            comparedPixels: 0, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0,
+            sizeMismatch: .init(
+                expectedWidth: one.width, expectedHeight: one.height, actualWidth: two.width, actualHeight: two.height))
+    }
+
     /// Compares `actual` with `expected`. Unreadable data is a problem naming `expectedName` or
     /// `actualName`; identical bytes are a match without decoding.
     public static func compare(
@@ -36,6 +49,11 @@ public struct PNGComparison: Sendable {
             let same = identicalBytes(expected, actual)
         {
             return .success(PNGComparison(difference: same, matches: true))
+        }
+        if PNGReader.signatureProblem(expected, name: expectedName) == nil,
+            PNGReader.signatureProblem(actual, name: actualName) == nil, let mismatch = sizeMismatch(expected, actual)
+        {
+            return .success(PNGComparison(difference: mismatch, matches: false))
         }
         let expectedPixels: PixelBuffer
         let actualPixels: PixelBuffer
