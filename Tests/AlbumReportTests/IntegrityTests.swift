@@ -77,6 +77,27 @@ struct IntegrityTests {
         #expect(try GDImage(decoding: png).width == 8)
     }
 
+    @Test("artwork that is a tiny PNG claiming a 2 GiB zTXt chunk is a placeholder with one warning naming the chunk")
+    func hostileArtwork() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let hostile = pngWithChunk(
+            try smallPNG(), type: "zTXt", claimedLength: 0x7FFF_FFF0, body: Data(repeating: 0x78, count: 1_700))
+        try hostile.write(to: folder.url.appendingPathComponent("art.png"))
+        let feed = """
+            {"feed": {"title": "Top Albums", "country": "us", "results": [
+              {"id": "1", "name": "Hostile Art", "artistName": "Artist", "artworkUrl100": "art.png"}
+            ]}}
+            """
+        try Data(feed.utf8).write(to: folder.url.appendingPathComponent("feed.json"))
+        let summary = try await generateOnce(
+            .file(folder.url.appendingPathComponent("feed.json")), output: folder.url.appendingPathComponent("out"))
+        #expect(summary.cardsRendered == 1)
+        let artwork = summary.warnings.filter { $0.stage == .artwork }
+        #expect(artwork.count == 1, "\(summary.warnings)")
+        #expect(artwork.first?.message.contains("zTXt chunk claims 2147483632 bytes") == true, "\(artwork)")
+    }
+
     // MARK: - Sizes from headers
 
     @Test("images of different sizes mismatch from their headers alone: nothing is decoded, no diff image is made")
