@@ -74,7 +74,14 @@ public enum ReportMerger {
     /// The manifest of one shard's folder.
     static func fragment(in folder: URL) throws(ReportError) -> Manifest {
         let url = folder.appendingPathComponent(ReportWriter.manifestName)
-        guard let data = try? Data(contentsOf: url) else {
+        let data: Data
+        switch ContainedPath.read(ReportWriter.manifestName, under: folder) {
+        case .success(let bytes): data = bytes
+        case .failure(.link):
+            throw .output(
+                "\(url.path) is a symbolic link; merge does not follow links in a shard's folder. Pass the folder `albumreport generate --shard I/N` wrote."
+            )
+        case .failure:
             throw .output(
                 "\(folder.path) holds no manifest.json. Pass the folders that `albumreport generate --shard I/N` wrote."
             )
