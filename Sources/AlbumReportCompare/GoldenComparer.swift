@@ -201,35 +201,22 @@ public struct GoldenComparer: Sendable {
                 name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
                 message: problem.description)
         }
-        // Cheap checks first: identical bytes need no decoding.
-        if let same = PNGComparison.identicalBytes(expectedData, actualData) {
-            return PairResult(
-                name: name, status: .match, expectedPath: expected.path, actualPath: actual.path, difference: same,
-                message: "identical bytes")
-        }
-        // Then the headers' sizes: images of different sizes mismatch without being decoded.
-        if let difference = PNGComparison.sizeMismatch(expectedData, actualData) {
-            var result = PairResult(
-                name: name, status: .mismatch, expectedPath: expected.path, actualPath: actual.path,
-                difference: difference, message: difference.summary)
-            result.images = try reportImages(
-                name, expected: expectedData, actual: actualData, pixels: nil, diff: nil)
-            if update {
-                try write(actualData, to: job.target, goldens: job.goldens)
-                result.updated = true
-                result.message += "; the golden was updated"
-            }
-            return result
-        }
         let expectedPixels: PixelBuffer
         let actualPixels: PixelBuffer
-        switch (PNGReader.decode(expectedData, name: expected.path), PNGReader.decode(actualData, name: actual.path)) {
-        case (.success(let one), .success(let two)):
-            (expectedPixels, actualPixels) = (one, two)
-        case (.failure(let problem), _), (_, .failure(let problem)):
+        switch PNGComparison.prepare(
+            expected: expectedData, actual: actualData, expectedName: expected.path, actualName: actual.path)
+        {
+        case .failed(let problem):
             return PairResult(
                 name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
                 message: problem.description)
+        case .decided(let difference, let message):
+            let result = PairResult(
+                name: name, status: difference.matches(options) ? .match : .mismatch, expectedPath: expected.path,
+                actualPath: actual.path, difference: difference, message: message)
+            return try finish(result, job: job, data: (expectedData, actualData), pixels: nil, diff: nil)
+        case .pixels(let one, let two):
+            (expectedPixels, actualPixels) = (one, two)
         }
         var options = self.options
         options.masks = job.masks
@@ -237,15 +224,25 @@ public struct GoldenComparer: Sendable {
         let (difference, diff) = await PixelComparator.compare(
             expectedPixels, actualPixels, options: options, diffImage: reportDirectory != nil,
             bands: large ? 2 : 1)
-        let matches = difference.matches(options)
-        var result = PairResult(
-            name: name, status: matches ? .match : .mismatch, expectedPath: expected.path, actualPath: actual.path,
-            difference: difference, message: difference.summary)
-        guard !matches else { return result }
+        let result = PairResult(
+            name: name, status: difference.matches(options) ? .match : .mismatch, expectedPath: expected.path,
+            actualPath: actual.path, difference: difference, message: difference.summary)
+        return try finish(
+            result, job: job, data: (expectedData, actualData), pixels: (expectedPixels, actualPixels), diff: diff)
+    }
+
+    /// A compared pair's result as it is reported: on a mismatch, with its images in the report
+    /// folder and (with `update`) the actual image written over the golden.
+    private func finish(
+        _ result: PairResult, job: Job, data: (expected: Data, actual: Data), pixels: (PixelBuffer, PixelBuffer)?,
+        diff: PixelBuffer?
+    ) throws(CompareError) -> PairResult {
+        guard result.status == .mismatch else { return result }
+        var result = result
         result.images = try reportImages(
-            name, expected: expectedData, actual: actualData, pixels: (expectedPixels, actualPixels), diff: diff)
+            job.name, expected: data.expected, actual: data.actual, pixels: pixels, diff: diff)
         if update {
-            try write(actualData, to: job.target, goldens: job.goldens)
+            try write(data.actual, to: job.target, goldens: job.goldens)
             result.updated = true
             result.message += "; the golden was updated"
         }
