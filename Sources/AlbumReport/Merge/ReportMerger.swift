@@ -73,23 +73,19 @@ public enum ReportMerger {
 
     /// The manifest of one shard's folder.
     static func fragment(in folder: URL) throws(ReportError) -> Manifest {
-        let url = folder.appendingPathComponent(ReportWriter.manifestName)
-        let data: Data
-        switch ContainedPath.read(ReportWriter.manifestName, under: folder) {
-        case .success(let bytes): data = bytes
+        let url = folder.appendingPathComponent(ManifestFile.name)
+        switch ManifestFile.read(Manifest.self, in: folder, followingLinks: false) {
+        case .success(let manifest): return manifest
         case .failure(.link):
             throw .output(
                 "\(url.path) is a symbolic link; merge does not follow links in a shard's folder. Pass the folder `albumreport generate --shard I/N` wrote."
             )
-        case .failure:
+        case .failure(.missing):
             throw .output(
                 "\(folder.path) holds no manifest.json. Pass the folders that `albumreport generate --shard I/N` wrote."
             )
-        }
-        do {
-            return try JSONDecoder().decode(Manifest.self, from: data)
-        } catch {
-            throw .output("\(url.path) is not a manifest albumreport can read (\(error)). Render that shard again.")
+        case .failure(.undecodable(let detail)):
+            throw .output("\(url.path) is not a manifest albumreport can read (\(detail)). Render that shard again.")
         }
     }
 
