@@ -56,7 +56,7 @@ public struct GoldenComparer: Sendable {
             let expectedReport = ReportFacts(folder: expected)
             drift = ReportFacts.drift(expected: expectedReport, actual: actualReport)
             let frames = actualReport ?? expectedReport
-            let linked = expectedWalk.links.union(actualWalk.links)
+            let linked = expectedWalk.unread.union(actualWalk.unread)
             jobs = Set(expectedFiles).union(actualFiles).union(linked).sorted().map { name in
                 Job(
                     name: name, expected: expectedFiles.contains(name) ? expected.appendingPathComponent(name) : nil,
@@ -65,9 +65,9 @@ public struct GoldenComparer: Sendable {
                     masks: options.masks(for: name)
                         + (frames?.elementMasks(for: name, names: options.maskElements) ?? []),
                     goldens: expected,
-                    link: expectedWalk.links.contains(name)
+                    unread: expectedWalk.unread.contains(name)
                         ? expected.appendingPathComponent(name)
-                        : actualWalk.links.contains(name) ? actual.appendingPathComponent(name) : nil)
+                        : actualWalk.unread.contains(name) ? actual.appendingPathComponent(name) : nil)
             }
         } else {
             jobs = [
@@ -92,8 +92,9 @@ public struct GoldenComparer: Sendable {
         var masks: [PixelRect]
         /// The goldens folder `target` is inside (nil when two files are compared).
         var goldens: URL?
-        /// A symbolic link found where this pair's file is: the pair is an error, not followed.
-        var link: URL?
+        /// A symbolic link, FIFO, socket or device found where this pair's file is: the pair is an
+        /// error, and it is neither followed nor opened.
+        var unread: URL?
     }
 
     /// The report folder when it is inside an input folder (its files are left out of the walk);
@@ -140,10 +141,11 @@ public struct GoldenComparer: Sendable {
         }
     }
 
-    /// What a walk of a folder found: PNG files, and PNG names that are symbolic links.
+    /// What a walk of a folder found: PNG files, and PNG names that are symbolic links or not
+    /// regular files (never opened: a link may lead anywhere, a FIFO blocks a read forever).
     struct Walk {
         var files: Set<String> = []
-        var links: Set<String> = []
+        var unread: Set<String> = []
     }
 
     /// Relative paths of the PNG files below `folder` (none under `excluded`), sorted.
@@ -162,12 +164,17 @@ public struct GoldenComparer: Sendable {
             guard relative.lowercased().hasSuffix(".png") else { continue }
             let full = base + "/" + relative
             if let excluded, full.hasPrefix(excluded + "/") { continue }
+            let kind = ContainedPath.kind(of: URL(fileURLWithPath: full))
             if ContainedPath.firstLink(under: root, relative: relative) != nil {
                 // A link to a file is named (never read); files below a linked folder are not seen.
-                if ContainedPath.kind(of: URL(fileURLWithPath: full)) == .link { result.links.insert(relative) }
+                if kind == .link { result.unread.insert(relative) }
                 continue
             }
-            if ContainedPath.kind(of: URL(fileURLWithPath: full)) == .file { result.files.insert(relative) }
+            switch kind {
+            case .file: result.files.insert(relative)
+            case .other: result.unread.insert(relative)
+            case .folder, .link, .missing: break
+            }
         }
         return result
     }
@@ -176,12 +183,14 @@ public struct GoldenComparer: Sendable {
 
     private func comparePair(_ job: Job) async throws(CompareError) -> PairResult {
         let name = job.name
-        if let link = job.link {
+        if let unread = job.unread {
+            let message =
+                ContainedPath.kind(of: unread) == .link
+                ? "\(unread.path) is a symbolic link; compare does not follow links inside the folders it compares. Replace it with the file itself."
+                : "\(unread.path) is not a regular file (a FIFO, socket or device); compare reads only files. Replace it with the PNG file, or remove it."
             return PairResult(
                 name: name, status: .error, expectedPath: job.expected?.path, actualPath: job.actual?.path,
-                message:
-                    "\(link.path) is a symbolic link; compare does not follow links inside the folders it compares. Replace it with the file itself."
-            )
+                message: message)
         }
         guard let actual = job.actual else { return try missing(job) }
         let actualData: Data

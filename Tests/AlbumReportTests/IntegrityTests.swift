@@ -242,6 +242,15 @@ struct IntegrityTests {
         let pair = try #require(summary.pairs.first)
         #expect(pair.status == .error)
         #expect(pair.message.contains("is a symbolic link; compare does not follow links"))
+
+        // A FIFO named like a PNG is an error, never opened (a read would block).
+        let fifo = folder.url.appendingPathComponent("fifo")
+        _ = try write(try smallPNG(), fifo, "a.png")
+        try FileManager.default.removeItem(at: fifo.appendingPathComponent("a.png"))
+        #expect(mkfifo(fifo.appendingPathComponent("a.png").path, 0o644) == 0)
+        let blocked = try await GoldenComparer().compare(expected: plain, actual: fifo)
+        #expect(blocked.pairs.first?.status == .error)
+        #expect(blocked.pairs.first?.message.contains("is not a regular file (a FIFO, socket or device)") == true)
     }
 
     // MARK: - Reused PNGs
