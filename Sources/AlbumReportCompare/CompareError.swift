@@ -7,6 +7,13 @@ public enum CompareError: Error, Sendable, Equatable, CustomStringConvertible {
     case writeFailed(path: String, detail: String)
     /// The report's template cannot be used (`detail` is a clause saying why).
     case template(path: String, detail: String)
+    /// `--update` would write through `link`, a symbolic link inside the goldens folder.
+    case linkedGolden(link: String)
+    /// The report folder is an input folder, or an input folder is where its images go.
+    case reportOverlapsInput(report: String, input: String)
+    /// A folder or file the comparison would write to is not allowed (`/`, a mount point, a
+    /// folder of other files, a missing parent folder): `reason` says which.
+    case outputRefused(path: String, reason: String)
 
     /// The user-facing sentence.
     public var description: String {
@@ -22,6 +29,14 @@ public enum CompareError: Error, Sendable, Equatable, CustomStringConvertible {
         case .template(let path, let detail):
             return
                 "The report template \(Excerpt.location(path)) cannot be used: \(detail). Fix it, or remove compare.mustache from --templates to use the built-in one."
+        case .linkedGolden(let link):
+            return
+                "\(Excerpt.location(link)) is a symbolic link inside the goldens folder, and --update does not write through links (it could overwrite a file elsewhere). Replace the link with a real folder, or update the folder it points to directly."
+        case .reportOverlapsInput(let report, let input):
+            return
+                "The report folder \(Excerpt.location(report)) overlaps \(Excerpt.location(input)), a folder being compared, so the comparison would read its own output. Pass a --report-dir outside both folders compared."
+        case .outputRefused(let path, let reason):
+            return "\(Excerpt.location(path)) \(reason)"
         }
     }
 }

@@ -48,20 +48,26 @@ public struct GoldenComparer: Sendable {
         let jobs: [Job]
         var drift: [String] = []
         if actualIsFolder.boolValue {
-            let excluded = reportDirectory.map { $0.standardizedFileURL.resolvingSymlinksInPath().path }
-            let expectedFiles = expectedExists ? Self.pngFiles(in: expected, excluding: excluded) : []
-            let actualFiles = Self.pngFiles(in: actual, excluding: excluded)
+            let excluded = try excludedReportFolder(inputs: expectedExists ? [expected, actual] : [actual])
+            let expectedWalk = expectedExists ? Self.walk(expected, excluding: excluded) : Walk()
+            let actualWalk = Self.walk(actual, excluding: excluded)
+            let (expectedFiles, actualFiles) = (expectedWalk.files, actualWalk.files)
             let actualReport = ReportFacts(folder: actual)
             let expectedReport = ReportFacts(folder: expected)
             drift = ReportFacts.drift(expected: expectedReport, actual: actualReport)
             let frames = actualReport ?? expectedReport
-            jobs = Set(expectedFiles).union(actualFiles).sorted().map { name in
+            let linked = expectedWalk.unread.union(actualWalk.unread)
+            jobs = Set(expectedFiles).union(actualFiles).union(linked).sorted().map { name in
                 Job(
                     name: name, expected: expectedFiles.contains(name) ? expected.appendingPathComponent(name) : nil,
                     actual: actualFiles.contains(name) ? actual.appendingPathComponent(name) : nil,
                     target: expected.appendingPathComponent(name),
                     masks: options.masks(for: name)
-                        + (frames?.elementMasks(for: name, names: options.maskElements) ?? []))
+                        + (frames?.elementMasks(for: name, names: options.maskElements) ?? []),
+                    goldens: expected,
+                    unread: expectedWalk.unread.contains(name)
+                        ? expected.appendingPathComponent(name)
+                        : actualWalk.unread.contains(name) ? actual.appendingPathComponent(name) : nil)
             }
         } else {
             jobs = [
@@ -84,6 +90,31 @@ public struct GoldenComparer: Sendable {
         /// Where `--update` writes the golden.
         var target: URL
         var masks: [PixelRect]
+        /// The goldens folder `target` is inside (nil when two files are compared).
+        var goldens: URL?
+        /// A symbolic link, FIFO, socket or device found where this pair's file is: the pair is an
+        /// error, and it is neither followed nor opened.
+        var unread: URL?
+    }
+
+    /// The report folder when it is inside an input folder (its files are left out of the walk);
+    /// nil when it is elsewhere. A report folder that is an input folder, or whose images
+    /// folder holds one, is refused: the comparison would read what it writes.
+    private func excludedReportFolder(inputs: [URL]) throws(CompareError) -> String? {
+        guard let reportDirectory else { return nil }
+        let report = reportDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+        let images = report + "/" + Self.imagesFolder
+        var excluded: String?
+        for input in inputs {
+            let base = input.standardizedFileURL.resolvingSymlinksInPath().path
+            if base == report || base == images || base.hasPrefix(images + "/") || images.hasPrefix(base + "/") {
+                guard report.hasPrefix(base + "/") else {
+                    throw .reportOverlapsInput(report: reportDirectory.path, input: input.path)
+                }
+            }
+            if report.hasPrefix(base + "/") { excluded = report }
+        }
+        return excluded
     }
 
     /// Every job, `concurrency` at a time; results in the jobs' order.
@@ -110,27 +141,57 @@ public struct GoldenComparer: Sendable {
         }
     }
 
+    /// What a walk of a folder found: PNG files, and PNG names that are symbolic links or not
+    /// regular files (never opened: a link may lead anywhere, a FIFO blocks a read forever).
+    struct Walk {
+        var files: Set<String> = []
+        var unread: Set<String> = []
+    }
+
     /// Relative paths of the PNG files below `folder` (none under `excluded`), sorted.
     static func pngFiles(in folder: URL, excluding excluded: String? = nil) -> [String] {
-        let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
-        var files: [String] = []
+        walk(folder, excluding: excluded).files.sorted()
+    }
+
+    /// The PNG files below `folder` (none under `excluded`). Links are never followed: a linked
+    /// folder is not entered, and a linked `.png` is reported as a link.
+    static func walk(_ folder: URL, excluding excluded: String? = nil) -> Walk {
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
+        let base = root.path
+        var result = Walk()
+        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return result }
         while let relative = enumerator.nextObject() as? String {
             guard relative.lowercased().hasSuffix(".png") else { continue }
             let full = base + "/" + relative
             if let excluded, full.hasPrefix(excluded + "/") { continue }
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
-                files.append(relative)
+            let kind = ContainedPath.kind(of: URL(fileURLWithPath: full))
+            if ContainedPath.firstLink(under: root, relative: relative) != nil {
+                // A link to a file is named (never read); files below a linked folder are not seen.
+                if kind == .link { result.unread.insert(relative) }
+                continue
+            }
+            switch kind {
+            case .file: result.files.insert(relative)
+            case .other: result.unread.insert(relative)
+            case .folder, .link, .missing: break
             }
         }
-        return files.sorted()
+        return result
     }
 
     // MARK: - One pair
 
     private func comparePair(_ job: Job) async throws(CompareError) -> PairResult {
         let name = job.name
+        if let unread = job.unread {
+            let message =
+                ContainedPath.kind(of: unread) == .link
+                ? "\(unread.path) is a symbolic link; compare does not follow links inside the folders it compares. Replace it with the file itself."
+                : "\(unread.path) is not a regular file (a FIFO, socket or device); compare reads only files. Replace it with the PNG file, or remove it."
+            return PairResult(
+                name: name, status: .error, expectedPath: job.expected?.path, actualPath: job.actual?.path,
+                message: message)
+        }
         guard let actual = job.actual else { return try missing(job) }
         let actualData: Data
         switch Self.read(actual) {
@@ -149,21 +210,22 @@ public struct GoldenComparer: Sendable {
                 name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
                 message: problem.description)
         }
-        // Cheap checks first: identical bytes need no decoding.
-        if let same = PNGComparison.identicalBytes(expectedData, actualData) {
-            return PairResult(
-                name: name, status: .match, expectedPath: expected.path, actualPath: actual.path, difference: same,
-                message: "identical bytes")
-        }
         let expectedPixels: PixelBuffer
         let actualPixels: PixelBuffer
-        switch (PNGReader.decode(expectedData, name: expected.path), PNGReader.decode(actualData, name: actual.path)) {
-        case (.success(let one), .success(let two)):
-            (expectedPixels, actualPixels) = (one, two)
-        case (.failure(let problem), _), (_, .failure(let problem)):
+        switch PNGComparison.prepare(
+            expected: expectedData, actual: actualData, expectedName: expected.path, actualName: actual.path)
+        {
+        case .failed(let problem):
             return PairResult(
                 name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
                 message: problem.description)
+        case .decided(let difference, let message):
+            let result = PairResult(
+                name: name, status: difference.matches(options) ? .match : .mismatch, expectedPath: expected.path,
+                actualPath: actual.path, difference: difference, message: message)
+            return try finish(result, job: job, data: (expectedData, actualData), pixels: nil, diff: nil)
+        case .pixels(let one, let two):
+            (expectedPixels, actualPixels) = (one, two)
         }
         var options = self.options
         options.masks = job.masks
@@ -171,15 +233,25 @@ public struct GoldenComparer: Sendable {
         let (difference, diff) = await PixelComparator.compare(
             expectedPixels, actualPixels, options: options, diffImage: reportDirectory != nil,
             bands: large ? 2 : 1)
-        let matches = difference.matches(options)
-        var result = PairResult(
-            name: name, status: matches ? .match : .mismatch, expectedPath: expected.path, actualPath: actual.path,
-            difference: difference, message: difference.summary)
-        guard !matches else { return result }
+        let result = PairResult(
+            name: name, status: difference.matches(options) ? .match : .mismatch, expectedPath: expected.path,
+            actualPath: actual.path, difference: difference, message: difference.summary)
+        return try finish(
+            result, job: job, data: (expectedData, actualData), pixels: (expectedPixels, actualPixels), diff: diff)
+    }
+
+    /// A compared pair's result as it is reported: on a mismatch, with its images in the report
+    /// folder and (with `update`) the actual image written over the golden.
+    private func finish(
+        _ result: PairResult, job: Job, data: (expected: Data, actual: Data), pixels: (PixelBuffer, PixelBuffer)?,
+        diff: PixelBuffer?
+    ) throws(CompareError) -> PairResult {
+        guard result.status == .mismatch else { return result }
+        var result = result
         result.images = try reportImages(
-            name, expected: expectedData, actual: actualData, pixels: (expectedPixels, actualPixels), diff: diff)
+            job.name, expected: data.expected, actual: data.actual, pixels: pixels, diff: diff)
         if update {
-            try write(actualData, to: job.target)
+            try write(data.actual, to: job.target, goldens: job.goldens)
             result.updated = true
             result.message += "; the golden was updated"
         }
@@ -194,6 +266,9 @@ public struct GoldenComparer: Sendable {
             result.images = try reportImages(job.name, expected: data, actual: nil, pixels: nil, diff: nil)
         }
         if update, let expected = job.expected {
+            if let goldens = job.goldens, let link = ContainedPath.firstLink(under: goldens, relative: job.name) {
+                throw .linkedGolden(link: link.path)
+            }
             do {
                 try FileManager.default.removeItem(at: expected)
             } catch {
@@ -213,7 +288,7 @@ public struct GoldenComparer: Sendable {
             message: "\(Excerpt.location(job.name)) is new: there is no expected image for it.")
         result.images = try reportImages(job.name, expected: nil, actual: actualData, pixels: nil, diff: nil)
         if update {
-            try write(actualData, to: job.target)
+            try write(actualData, to: job.target, goldens: job.goldens)
             result.updated = true
             result.message += " It was recorded as the golden (--update)."
         } else {
@@ -229,11 +304,11 @@ public struct GoldenComparer: Sendable {
         _ name: String, expected: Data?, actual: Data?, pixels: (PixelBuffer, PixelBuffer)?, diff: PixelBuffer?
     ) throws(CompareError) -> PairImages? {
         guard let reportDirectory else { return nil }
-        let stem = Self.imagesFolder + "/" + (name.lowercased().hasSuffix(".png") ? String(name.dropLast(4)) : name)
+        let stem = Self.imagesFolder + "/" + Self.reportStem(name)
         var images = PairImages()
         func put(_ data: Data, _ suffix: String) throws(CompareError) -> String {
             let relative = stem + suffix
-            try write(data, to: reportDirectory.appendingPathComponent(relative))
+            try write(data, to: reportDirectory.appendingPathComponent(relative), goldens: reportDirectory)
             return relative
         }
         if let expected { images.expected = try put(expected, ".expected.png") }
@@ -270,9 +345,44 @@ public struct GoldenComparer: Sendable {
         return PNGReader.signatureProblem(data, name: url.path).map { .failure($0) } ?? .success(data)
     }
 
-    private func write(_ data: Data, to url: URL) throws(CompareError) {
+    /// The longest suffix a report image gets after its stem.
+    public static let longestSuffix = ".expected.png"
+
+    /// The report images' path for `name` without suffix: the name without `.png`, its last
+    /// component cut (with a short hash of the whole name, so that cut names stay apart) where
+    /// the longest suffix would take it past the file system's 255-byte name limit.
+    public static func reportStem(_ name: String) -> String {
+        let bare = name.lowercased().hasSuffix(".png") ? String(name.dropLast(4)) : name
+        var components = bare.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let last = components.last, last.utf8.count + longestSuffix.utf8.count > 255 else { return bare }
+        let hash = String(SHA256.hex(of: Data(name.utf8)).prefix(12))
+        let budget = 255 - longestSuffix.utf8.count - hash.utf8.count - 1
+        var cut = ""
+        for character in last {
+            guard cut.utf8.count + String(character).utf8.count <= budget else { break }
+            cut.append(character)
+        }
+        components[components.count - 1] = cut + "-" + hash
+        return components.joined(separator: "/")
+    }
+
+    /// Writes `data` to `url`, creating its folders inside the report or goldens folder
+    /// `goldens`, never through a symbolic link below it.
+    private func write(_ data: Data, to url: URL, goldens: URL?) throws(CompareError) {
+        if let goldens {
+            let root = goldens.standardizedFileURL.path
+            let path = url.standardizedFileURL.path
+            if path.hasPrefix(root + "/"),
+                let link = ContainedPath.firstLink(under: goldens, relative: String(path.dropFirst(root.count + 1)))
+            {
+                // The file itself may be a link: it is replaced, not written through.
+                if link.standardizedFileURL.path != path { throw .linkedGolden(link: link.path) }
+            }
+        }
         do {
-            try data.writeCreatingFolders(to: url)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.writeAtomically(to: url)
         } catch {
             throw .writeFailed(path: url.path, detail: FileProblem.describe(error))
         }

@@ -26,22 +26,58 @@ public struct PNGComparison: Sendable {
             maskedPixels: 0)
     }
 
+    /// The figures of a mismatch when the two PNG headers declare different sizes (read from
+    /// the headers alone: nothing is decoded or allocated); nil when the sizes are equal or a
+    /// header cannot be read (decoding then says why).
+    static func sizeMismatch(_ expected: Data, _ actual: Data) -> PixelDifference? {
+        guard let one = ImageHeader.read(expected.prefix(64)), let two = ImageHeader.read(actual.prefix(64)),
+            one.format == .png, two.format == .png, one.width != two.width || one.height != two.height
+        else { return nil }
+        return PixelDifference(
+            comparedPixels: 0, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0,
+            sizeMismatch: .init(
+                expectedWidth: one.width, expectedHeight: one.height, actualWidth: two.width, actualHeight: two.height))
+    }
+
+    /// What a pair of PNGs comes to before any pixel is compared: the one path by which both
+    /// `compare` (``GoldenComparer``) and ``compare(expected:actual:options:expectedName:actualName:)``
+    /// take a pair, cheapest check first.
+    enum Prepared {
+        /// Decided without a pixel pass: identical bytes (a match) or header sizes that differ
+        /// (a mismatch), with the message to report.
+        case decided(PixelDifference, message: String)
+        /// Both decoded: the pixel pass decides.
+        case pixels(PixelBuffer, PixelBuffer)
+        /// One of them is not a readable PNG.
+        case failed(PNGReader.Problem)
+    }
+
+    /// Signatures, then identical bytes (no decoding), then the headers' sizes (no decoding),
+    /// then both images decoded.
+    static func prepare(expected: Data, actual: Data, expectedName: String, actualName: String) -> Prepared {
+        if let problem = PNGReader.signatureProblem(expected, name: expectedName) { return .failed(problem) }
+        if let problem = PNGReader.signatureProblem(actual, name: actualName) { return .failed(problem) }
+        if let same = identicalBytes(expected, actual) { return .decided(same, message: "identical bytes") }
+        if let mismatch = sizeMismatch(expected, actual) { return .decided(mismatch, message: mismatch.summary) }
+        switch (PNGReader.decode(expected, name: expectedName), PNGReader.decode(actual, name: actualName)) {
+        case (.success(let one), .success(let two)): return .pixels(one, two)
+        case (.failure(let problem), _), (_, .failure(let problem)): return .failed(problem)
+        }
+    }
+
     /// Compares `actual` with `expected`. Unreadable data is a problem naming `expectedName` or
-    /// `actualName`; identical bytes are a match without decoding.
+    /// `actualName`; identical bytes are a match and different sizes a mismatch without decoding.
     public static func compare(
         expected: Data, actual: Data, options: CompareOptions = CompareOptions(),
         expectedName: String = "the reference image", actualName: String = "the actual image"
     ) -> Result<PNGComparison, PNGReader.Problem> {
-        if PNGReader.signatureProblem(expected, name: expectedName) == nil,
-            let same = identicalBytes(expected, actual)
-        {
-            return .success(PNGComparison(difference: same, matches: true))
-        }
         let expectedPixels: PixelBuffer
         let actualPixels: PixelBuffer
-        switch (PNGReader.decode(expected, name: expectedName), PNGReader.decode(actual, name: actualName)) {
-        case (.success(let one), .success(let two)): (expectedPixels, actualPixels) = (one, two)
-        case (.failure(let problem), _), (_, .failure(let problem)): return .failure(problem)
+        switch prepare(expected: expected, actual: actual, expectedName: expectedName, actualName: actualName) {
+        case .failed(let problem): return .failure(problem)
+        case .decided(let difference, _):
+            return .success(PNGComparison(difference: difference, matches: difference.matches(options)))
+        case .pixels(let one, let two): (expectedPixels, actualPixels) = (one, two)
         }
         let (difference, diff) = PixelComparator.compareSynchronously(
             expectedPixels, actualPixels, options: options, diffImage: true)

@@ -31,6 +31,9 @@ public enum PNGReader {
         _ data: Data, name: String, maximumPixels: Int = PNGReader.maximumPixels
     ) -> Result<PixelBuffer, Problem> {
         if let problem = signatureProblem(data, name: name) { return .failure(problem) }
+        if let problem = ImageHeader.pngChunkProblem(data) {
+            return .failure(Problem(description: "\(name) is not a readable PNG (\(problem))."))
+        }
         var width: UInt32 = 0
         var height: UInt32 = 0
         var pixels: UnsafeMutablePointer<UInt8>?

@@ -33,9 +33,7 @@ struct ReportFacts: Sendable {
 
     /// The facts of the report in `folder`; nil when it has no readable manifest.
     init?(folder: URL) {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")),
-            let manifest = try? JSONDecoder().decode(Schema.self, from: data)
-        else { return nil }
+        guard case .success(let manifest) = ManifestFile.read(Schema.self, in: folder) else { return nil }
         generator = manifest.generator
         fonts = manifest.fonts.map { "\($0.family) \($0.weight) (\(URL(fileURLWithPath: $0.file).lastPathComponent))" }
         libraries = manifest.libraries ?? [:]

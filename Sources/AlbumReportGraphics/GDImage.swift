@@ -39,6 +39,11 @@ public final class GDImage {
     public init(decoding data: Data) throws(GraphicsError) {
         GraphicsRuntime.prepare()
         guard let header = ImageHeader.read(data) else { throw .notAnImage }
+        // libgd's PNG reader takes no limits of ours: a chunk claiming gigabytes is refused here,
+        // from the chunk headers, before libgd or libpng allocate anything for it.
+        if header.format == .png, let problem = ImageHeader.pngChunkProblem(data) {
+            throw .damagedChunk(problem)
+        }
         let decoded: gdImagePtr? = data.withUnsafeBytes { buffer -> gdImagePtr? in
             guard let base = buffer.baseAddress, buffer.count <= Int(Int32.max) else { return nil }
             let bytes = UnsafeMutableRawPointer(mutating: base)

@@ -5,6 +5,8 @@ public enum GraphicsError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAnImage
     case unsupportedFormat(String)
     case decodingFailed(String)
+    /// A PNG chunk that claims more than the file holds or than is allowed (the phrase says which).
+    case damagedChunk(String)
     case encodingFailed(String)
     case fontNotFound(family: String, weight: String)
     case textFailed(String)
@@ -24,6 +26,8 @@ public enum GraphicsError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(format) images cannot be decoded by this build of libgd"
         case .decodingFailed(let format):
             return "the \(format) image is corrupt or truncated"
+        case .damagedChunk(let problem):
+            return "the PNG image is refused before decoding: \(problem)"
         case .encodingFailed(let format):
             return "libgd could not encode the image as \(format)"
         case .fontNotFound(let family, let weight):

@@ -108,6 +108,11 @@ public enum AlbumReportGraphicsTestImage {
         try GDImage(width: edge, height: edge, background: color).pngData()
     }
 
+    /// A PNG of `width` × `height` pixels filled with `color`.
+    public static func solid(_ color: RGBA, width: Int, height: Int) throws -> Data {
+        try GDImage(width: width, height: height, background: color).pngData()
+    }
+
     /// Paints `rect` (in pixels) of the PNG file at `url` in one colour, in place.
     public static func paint(_ rect: PixelRect, _ color: RGBA, inFile url: URL) throws {
         var pixels = try GDImage(decoding: Data(contentsOf: url)).pixelBuffer()

@@ -20,3 +20,28 @@ public func jpegBomb(width: UInt16, height: UInt16) -> Data {
     data.append(contentsOf: [0xFF, 0xD9])
     return data
 }
+
+/// `png` with one more chunk of `type` right after its IHDR, whose length field claims
+/// `claimedLength` bytes while only `body` follows (with a CRC over `body`): a tiny file that
+/// declares a huge text or profile chunk. With `claimedLength` equal to `body.count` it is a
+/// well-formed chunk.
+public func pngWithChunk(_ png: Data, type: String, claimedLength: UInt32, body: Data) -> Data {
+    let bytes = [UInt8](png)
+    // Signature (8) + IHDR (4 length, 4 type, 13 data, 4 CRC).
+    let split = 8 + 25
+    var chunk = withUnsafeBytes(of: claimedLength.bigEndian, Array.init)
+    let typed = Array(type.utf8.prefix(4)) + [UInt8](body)
+    chunk += typed
+    chunk += withUnsafeBytes(of: crc32(typed).bigEndian, Array.init)
+    return Data(bytes[..<split] + chunk + bytes[split...])
+}
+
+/// The CRC-32 PNG chunks carry (ISO 3309), bit by bit.
+func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+}

@@ -57,6 +57,16 @@ int ar_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, ui
         png_destroy_read_struct(&png, &info, NULL);
         return 1;
     }
+    /* Limits before the first chunk is read: no ancillary chunk is needed to compare pixels, so
+       text, profiles and private chunks are skipped unread (libpng still refuses any chunk
+       longer than the malloc cap, from its header, before allocating for it). */
+    png_set_user_limits(png, 1000000, 1000000);
+    png_set_chunk_cache_max(png, 128);
+    png_set_chunk_malloc_max(png, 8000000);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    static const png_byte skipped[] = "tEXt\0zTXt\0iTXt\0iCCP\0sPLT\0eXIf\0tIME\0pHYs\0bKGD\0hIST\0"
+                                      "sBIT\0cHRM\0gAMA\0sRGB\0oFFs\0pCAL\0sCAL";
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skipped, (int)(sizeof(skipped) / 5));
     png_set_read_fn(png, &reader, read_bytes);
     png_read_info(png, info);
     png_uint_32 w = png_get_image_width(png, info);

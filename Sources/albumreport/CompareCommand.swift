@@ -118,6 +118,11 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         if json, let format, format != .text {
             throw ValidationError("--json and --format \(format.rawValue) both write to standard output; pick one.")
         }
+        guard failOn.contains(where: { $0.isLetter }) else {
+            throw ValidationError(
+                "--fail-on is empty, which would let every difference pass unseen. Pass new, missing and/or changed, or none to never fail."
+            )
+        }
         guard FailOn(parsing: failOn) != nil else {
             throw ValidationError(
                 "--fail-on takes a list of new, missing and changed (got \(Excerpt.printable(failOn))).")
@@ -135,6 +140,13 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
             scopedMasks: scoped.filter { $0.pattern != "**" }, maskElements: maskElement,
             failOn: FailOn(parsing: failOn) ?? .all, minimumCluster: minimumCluster)
         let report = url(reportDir)
+        do {
+            try ComparisonReportWriter.checkReportFolder(report)
+            if let junit { try ComparisonReportWriter.checkOutputFile(url(junit), option: "--junit") }
+        } catch {
+            console.error("error: \(error.description)")
+            throw ExitCode(2)
+        }
         let comparer = GoldenComparer(options: options, reportDirectory: report, update: update)
         let (expectedURL, actualURL) = (url(expected), url(actual))
         let summary: ComparisonSummary

@@ -24,6 +24,9 @@ public enum ArtworkFailure: Error, Sendable, Equatable, CustomStringConvertible 
     case tooManyPixels(source: String, width: Int, height: Int, limit: Int)
     /// A JPEG without its end marker (a cut-off download).
     case truncatedJPEG(source: String)
+    /// A PNG with an ancillary chunk that claims more than the file holds or than is allowed
+    /// (`problem` says which), refused from the chunk headers before anything is decoded.
+    case damagedPNG(source: String, problem: String)
     /// The bytes passed the header checks but did not decode.
     case undecodable(GraphicsError)
 
@@ -45,6 +48,8 @@ public enum ArtworkFailure: Error, Sendable, Equatable, CustomStringConvertible 
             return
                 "\(Excerpt.location(source)) declares \(width) × \(height) pixels, more than the \(limit) × \(limit) allowed"
         case .truncatedJPEG(let source): return "\(Excerpt.location(source)) is a truncated JPEG (it has no end marker)"
+        case .damagedPNG(let source, let problem):
+            return "\(Excerpt.location(source)) is a PNG refused before decoding: \(problem)"
         case .undecodable(let error): return error.description
         }
     }
@@ -61,6 +66,7 @@ public enum ArtworkFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .emptyImage: return "empty-image"
         case .tooManyPixels: return "too-many-pixels"
         case .truncatedJPEG: return "truncated"
+        case .damagedPNG: return "damaged-png"
         case .undecodable: return "undecodable"
         }
     }

@@ -106,8 +106,9 @@ public struct ArtworkLoader: Sendable {
         return Self.check(data, source: reference.description)
     }
 
-    /// Header checks: a known image format, no more than ``maximumEdge`` on either side, and for
-    /// JPEG an end marker (a cut-off download has none).
+    /// Header checks: a known image format, no more than ``maximumEdge`` on either side, for
+    /// JPEG an end marker (a cut-off download has none), and for PNG no ancillary chunk that
+    /// claims more than the file holds or 8 MB (libgd's PNG reader takes no limits of ours).
     static func check(_ data: Data, source: String) -> ArtworkOutcome {
         guard !data.isEmpty else { return .failed(.empty(source: source)) }
         guard let header = ImageHeader.read(data) else {
@@ -126,6 +127,9 @@ public struct ArtworkLoader: Sendable {
         }
         if header.format == .jpeg, !ImageHeader.jpegIsComplete(data) {
             return .failed(.truncatedJPEG(source: source))
+        }
+        if header.format == .png, let problem = ImageHeader.pngChunkProblem(data) {
+            return .failed(.damagedPNG(source: source, problem: problem))
         }
         return .image(data, header)
     }

@@ -135,6 +135,7 @@ struct CardsStage: PipelineStage {
         // that its warning is raised again.
         if failure == nil { screen.renderKey = key }
         let written = try input.writer.stage(png, at: path)
+        if failure == nil { input.renderCache.record(key: key, sha256: written.sha256) }
         return Card(
             file: Manifest.FileRecord(
                 path: path, widthPixels: size.width, heightPixels: size.height, bytes: written.bytes,

@@ -14,25 +14,19 @@ public enum ReportMerger {
 
         let writer = try ReportWriter.prepare(output: output, force: force)
         do {
-            let sources = Dictionary(
-                parts.flatMap { folder, part in part.files.map { ($0.path, folder) } },
-                uniquingKeysWith: { first, _ in first })
+            // Every file comes from the shard whose manifest lists it, read without following a
+            // link out of the shard's folder, and must hash to what that manifest says.
+            var sources: [String: (folder: URL, place: String)] = [:]
+            for (folder, part) in parts {
+                let place = "\(Excerpt.location(folder.path)) (shard \(part.shard.map(\.description) ?? "?"))"
+                for file in part.files where sources[file.path] == nil { sources[file.path] = (folder, place) }
+            }
             for file in manifest.files {
-                guard let folder = sources[file.path], ReportWriter.isSafeRelativePath(file.path) else {
+                guard let source = sources[file.path], ReportWriter.isSafeRelativePath(file.path) else {
                     throw ReportError.output("No shard holds \(Excerpt.location(file.path)); render every shard again.")
                 }
-                let url = folder.appendingPathComponent(file.path)
-                guard let data = try? Data(contentsOf: url) else {
-                    throw ReportError.output(
-                        "\(Excerpt.location(url.path)) is missing, though its shard's manifest lists it; render that shard again."
-                    )
-                }
-                guard Digest.sha256Hex(data) == file.sha256 else {
-                    throw ReportError.output(
-                        "\(Excerpt.location(url.path)) does not match its shard's manifest (SHA-256 differs); render that shard again."
-                    )
-                }
-                _ = try writer.stage(data, at: file.path)
+                let data = try shardFile(file, in: source.folder, place: source.place)
+                _ = try writer.stage(data, at: file.path, knownSHA256: file.sha256)
             }
             let data: Data
             do {
@@ -51,20 +45,47 @@ public enum ReportMerger {
         return manifest
     }
 
+    /// The bytes of `file` in the shard at `folder`, checked against its manifest's SHA-256.
+    private static func shardFile(
+        _ file: Manifest.FileRecord, in folder: URL, place: String
+    ) throws(ReportError) -> Data {
+        switch ContainedPath.read(file.path, under: folder) {
+        case .success(let data):
+            guard Digest.sha256Hex(data) == file.sha256 else {
+                throw .output(
+                    "\(place): \(Excerpt.location(file.path)) does not match its manifest.json (SHA-256 differs). Render that shard again."
+                )
+            }
+            return data
+        case .failure(.missing):
+            throw .output(
+                "\(place): \(Excerpt.location(file.path)) is missing, though its manifest.json lists it. Render that shard again.")
+        case .failure(.link(let link)):
+            throw .output(
+                "\(place): \(Excerpt.location(link.path)) is a symbolic link; merge does not follow links in a shard's folder. Replace it with the file the shard rendered, or render that shard again."
+            )
+        case .failure(.notAFile):
+            throw .output("\(place): \(Excerpt.location(file.path)) is not a regular file. Render that shard again.")
+        case .failure(.unreadable(_, let detail)):
+            throw .output("\(place): \(Excerpt.location(file.path)) could not be read (\(detail)). Check its permissions.")
+        }
+    }
+
     /// The manifest of one shard's folder.
     static func fragment(in folder: URL) throws(ReportError) -> Manifest {
-        let url = folder.appendingPathComponent(ReportWriter.manifestName)
-        guard let data = try? Data(contentsOf: url) else {
+        let url = folder.appendingPathComponent(ManifestFile.name)
+        switch ManifestFile.read(Manifest.self, in: folder, followingLinks: false) {
+        case .success(let manifest): return manifest
+        case .failure(.link):
+            throw .output(
+                "\(Excerpt.location(url.path)) is a symbolic link; merge does not follow links in a shard's folder. Pass the folder `albumreport generate --shard I/N` wrote."
+            )
+        case .failure(.missing):
             throw .output(
                 "\(Excerpt.location(folder.path)) holds no manifest.json. Pass the folders that `albumreport generate --shard I/N` wrote."
             )
-        }
-        do {
-            return try JSONDecoder().decode(Manifest.self, from: data)
-        } catch {
-            throw .output(
-                "\(Excerpt.location(url.path)) is not a manifest albumreport can read: \(DecodingProblem.clause(error, data: data)). Render that shard again."
-            )
+        case .failure(.undecodable(let detail)):
+            throw .output("\(Excerpt.location(url.path)) is not a manifest albumreport can read: \(detail). Render that shard again.")
         }
     }
 
@@ -72,6 +93,7 @@ public enum ReportMerger {
     static func merged(_ parts: [(String, Manifest)]) throws(ReportError) -> Manifest {
         let ordered = try shardsInOrder(parts)
         let first = ordered[0].1
+        try checkListings(ordered)
         try checkCards(ordered)
         let sheets = first.screens.filter { $0.kind == .sheet }
         let sheetFiles = Set(sheets.map(\.file))
@@ -126,6 +148,54 @@ public enum ReportMerger {
             }
         }
         return ordered
+    }
+
+    /// Each shard's manifest agrees with itself and with the others: every screen's file is
+    /// listed with its digest and every listed file is a screen; cards sit in the shard that
+    /// owns their rank, for an item of the feed, each rank once across all shards; only shard 1
+    /// holds the sheet.
+    private static func checkListings(_ ordered: [(String, Manifest)]) throws(ReportError) {
+        let ranks = Set(ordered[0].1.items.map(\.rank))
+        var cardOwners: [Int: String] = [:]
+        for (place, part) in ordered {
+            guard let shard = part.shard else { continue }
+            let named = "\(place) (shard \(shard))"
+            let listed = Set(part.files.map(\.path))
+            let screens = Set(part.screens.map(\.file))
+            if let file = part.files.first(where: { !ReportWriter.isSafeRelativePath($0.path) }) {
+                throw .output(
+                    "\(named): its manifest.json lists \(Excerpt.printable(file.path)), which is not a path inside the report. Render that shard again."
+                )
+            }
+            if let screen = part.screens.map(\.file).sorted().first(where: { !listed.contains($0) }) {
+                throw .output(
+                    "\(named): its manifest.json has a screen in \(Excerpt.printable(screen)) but lists no such file. Render that shard again."
+                )
+            }
+            if let file = part.files.map(\.path).sorted().first(where: { !screens.contains($0) }) {
+                throw .output(
+                    "\(named): its manifest.json lists \(Excerpt.printable(file)), which is none of its screens. Render that shard again."
+                )
+            }
+            if !shard.rendersSheet, let sheet = part.screens.first(where: { $0.kind == .sheet }) {
+                throw .output(
+                    "\(named): holds the sheet \(Excerpt.printable(sheet.file)), which only shard 1 renders. Render that shard again."
+                )
+            }
+            for card in part.screens where card.kind == .card {
+                guard let rank = card.rank, ranks.contains(rank), shard.contains(rank: rank) else {
+                    throw .output(
+                        "\(named): \(Excerpt.printable(card.file)) is not the card of an item this shard renders. Render that shard again."
+                    )
+                }
+                if let other = cardOwners[rank] {
+                    throw .output(
+                        "\(named) and \(other) both hold a card for #\(rank) (\(Excerpt.printable(card.file))); pass each shard once, rendered by one run."
+                    )
+                }
+                cardOwners[rank] = named
+            }
+        }
     }
 
     /// Every shard renders cards, or none does (--no-cards or a facts feed): a shard rendered

@@ -84,7 +84,9 @@ public struct ReportPipeline: Sendable {
 
         let writer = try ReportWriter.prepare(output: options.output, force: options.force)
         do {
-            let renderCache = RenderCache(output: writer.output, previous: setup.previous)
+            let renderCache = RenderCache(
+                output: writer.output, previous: setup.previous, cacheDirectory: options.cacheDirectory,
+                refresh: options.refresh)
             let sheet = try await runner.run(
                 SheetStage(),
                 .init(

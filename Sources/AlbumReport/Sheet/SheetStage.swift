@@ -116,6 +116,7 @@ struct SheetStage: PipelineStage {
             throw .render(Self.stage, what: "the sheet", error)
         }
         let written = try file.close()
+        if rendered.decodeFailures.isEmpty { input.renderCache.record(key: key, sha256: written.sha256) }
         return (
             Manifest.FileRecord(
                 path: path, widthPixels: rendered.width, heightPixels: rendered.height, bytes: written.bytes,

@@ -30,8 +30,7 @@ struct PreviousReport: Sendable {
 
     /// The report in `folder`; nil when the folder holds no manifest written by albumreport.
     init?(in folder: URL) {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent(ReportWriter.manifestName)),
-            let manifest = try? JSONDecoder().decode(Schema.self, from: data),
+        guard case .success(let manifest) = ManifestFile.read(Schema.self, in: folder),
             manifest.generator.hasPrefix("albumreport")
         else { return nil }
         files = Dictionary(

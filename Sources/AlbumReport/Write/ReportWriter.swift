@@ -19,7 +19,7 @@ public struct ReportWriter: Sendable {
     let inPlace: Bool
 
     /// The manifest's file name.
-    public static let manifestName = "manifest.json"
+    public static let manifestName = ManifestFile.name
     /// Files every report has besides those its manifest lists.
     static let reportFiles: Set<String> = [manifestName, GalleryPage.fileName]
 

@@ -34,6 +34,41 @@ public struct ImageHeader: Sendable, Hashable {
         return nil
     }
 
+    /// The most bytes one ancillary PNG chunk (text, colour profile, private data) may hold:
+    /// libpng's own default cap, enforced here too before any decoder sees the file.
+    public static let maximumAncillaryChunkBytes = 8_000_000
+
+    /// A phrase saying why the PNG in `bytes` is refused before decoding, or nil: an ancillary
+    /// chunk (tEXt, zTXt, iTXt, iCCP, a private one, …) that claims more bytes than the file
+    /// holds or than ``maximumAncillaryChunkBytes``. Only the chunk headers are read (walking
+    /// from one to the next by their lengths), so a 2 KB file that claims a 2 GiB text chunk
+    /// costs nothing. Critical chunks are left to the decoder, which reports them itself.
+    public static func pngChunkProblem(_ bytes: some Collection<UInt8>) -> String? {
+        let data = Array(bytes)
+        guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+        var offset = 8
+        while offset + 8 <= data.count {
+            let length = Int(bigEndian32(data, offset))
+            let type = data[(offset + 4)..<(offset + 8)]
+            let name = String(decoding: type.map { (0x20..<0x7F).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+            if name == "IEND" { return nil }
+            let remaining = data.count - offset - 12
+            // Bit 5 of the first letter: lowercase means ancillary (not needed to show the image).
+            if type[type.startIndex] & 0x20 != 0 {
+                if length > maximumAncillaryChunkBytes {
+                    return
+                        "its \(name) chunk claims \(length) bytes, more than the \(maximumAncillaryChunkBytes) allowed"
+                }
+                if length > remaining {
+                    return "its \(name) chunk claims \(length) bytes, but only \(max(remaining, 0)) follow"
+                }
+            }
+            guard length <= remaining else { return nil }
+            offset += 12 + length
+        }
+        return nil
+    }
+
     /// The name of an image format the renderer does not draw (BMP, TIFF, HEIC, AVIF, …) that
     /// `bytes` start like, so that such artwork is called unsupported rather than "not an image".
     public static func unsupportedFormat(of bytes: some Collection<UInt8>) -> String? {

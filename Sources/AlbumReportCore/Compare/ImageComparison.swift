@@ -171,6 +171,14 @@ public struct PixelDifference: Sendable, Hashable, Codable {
         public var expectedHeight: Int
         public var actualWidth: Int
         public var actualHeight: Int
+
+        /// Creates the sizes of a mismatch.
+        public init(expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int) {
+            self.expectedWidth = expectedWidth
+            self.expectedHeight = expectedHeight
+            self.actualWidth = actualWidth
+            self.actualHeight = actualHeight
+        }
     }
 
     /// Pixels compared (the overlapping region, less masks).
