@@ -22,6 +22,19 @@ struct ReportSafetyTests {
         return result
     }
 
+    /// The recorded 100-album chart on loopback whose large images never answer in the test's
+    /// time: a run stays in its cards stage, with the sheet already staged, until the test's
+    /// signal arrives — on a machine of any speed, a signal sent once "[7/9] sheet" is printed
+    /// meets a run mid-write, never a finished one.
+    static func stallingChart() async throws -> ChartServer {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top100)
+        for id in chart.colors.keys {
+            chart.server.setRoute(
+                "/art/\(id)/600x600bb.png", .init(headers: [("Content-Type", "image/png")], delay: .seconds(3600)))
+        }
+        return chart
+    }
+
     /// Hidden staging folders the tool left next to `output`.
     static func leftovers(next output: URL) -> [String] {
         let parent = output.deletingLastPathComponent()
@@ -58,10 +71,12 @@ struct ReportSafetyTests {
         #expect(previous.exitCode == 0)
         let before = try Self.hashes(output)
 
+        let chart = try await Self.stallingChart()
+        defer { Task { await chart.server.shutdown() } }
         let run = try await ProductBinary.run(
             executable: ProductBinary.productsDirectory.appendingPathComponent("albumreport"),
-            ["generate", "--output", "Output", "--theme", "dark"], in: scratch.url,
-            signal: (signal, { $0.contains("[7/9] sheet") }))
+            ["generate", "--feed", chart.feedURL.absoluteString, "--output", "Output", "--theme", "dark"],
+            in: scratch.url, signal: (signal, { $0.contains("[7/9] sheet") }))
         #expect(run.exitCode == status, "\(run.standardError)")
         #expect(run.standardError.contains("Interrupted by"))
         #expect(run.standardError.contains("previous report"))
@@ -106,10 +121,15 @@ struct ReportSafetyTests {
             try await ProductBinary.run(["generate", "--limit", "3", "--output", "Output", "-q"], in: scratch.url)
                 .exitCode == 0)
         let before = try Self.hashes(output)
+        let chart = try await Self.stallingChart()
+        defer { Task { await chart.server.shutdown() } }
         let run = try await ProductBinary.run(
             executable: ProductBinary.productsDirectory.appendingPathComponent("albumreport"),
-            ["generate", "--limit", "40", "--output", "Output", "--theme", "dark"], in: scratch.url,
-            signal: (SIGKILL, { $0.contains("[7/9] sheet") }))
+            [
+                "generate", "--feed", chart.feedURL.absoluteString, "--limit", "40", "--output", "Output", "--theme",
+                "dark",
+            ],
+            in: scratch.url, signal: (SIGKILL, { $0.contains("[7/9] sheet") }))
         #expect(run.exitCode == SIGKILL)
         #expect(try Self.hashes(output) == before)
         #expect(!Self.leftovers(next: output).isEmpty, "the killed run had started writing its report")
