@@ -10,16 +10,7 @@ import Testing
 struct ReportSafetyTests {
     /// Every file under `folder` (hidden ones too) with its SHA-256.
     static func hashes(_ folder: URL) throws -> [String: String] {
-        var result: [String: String] = [:]
-        let paths = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            let url = folder.appendingPathComponent(path)
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result[path] = SHA256.hex(of: try Data(contentsOf: url))
-            }
-        }
-        return result
+        try OutputDigests.of(folder, loopback: nil)
     }
 
     /// The recorded 100-album chart on loopback whose large images never answer in the test's
