@@ -102,8 +102,10 @@ struct PNGSnapshottingTests {
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
         #expect(written.count == 1, "one folder per failure: \(written)")
         let failure = folder.url.appendingPathComponent(try #require(written.first))
-        #expect(failure.lastPathComponent.hasPrefix("a-failure-writes"), "named after the test: \(failure.path)")
-        #expect(message.contains("Written to \(failure.path): actual.png, difference.png, reference-actual-difference.png."))
+        #expect(failure.lastPathComponent.hasPrefix("artifactsondisk-"), "named after the test: \(failure.path)")
+        #expect(
+            message.contains("Written to \(failure.path): actual.png, difference.png, reference-actual-difference.png.")
+        )
         let files = try FileManager.default.contentsOfDirectory(atPath: failure.path).sorted()
         #expect(files == ["actual.png", "difference.png", "reference-actual-difference.png"])
         #expect(try Data(contentsOf: failure.appendingPathComponent("actual.png")) == card(buttonDY: 1))
