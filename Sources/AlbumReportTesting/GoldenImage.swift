@@ -54,37 +54,64 @@ public struct GoldenMismatch: Error, Sendable, CustomStringConvertible {
 }
 
 /// Asserts that `png` matches its golden, found from the calling test like
-/// swift-snapshot-testing's `__Snapshots__`: `__Goldens__/<TestFile>/<test>[.<name>].png`
-/// beside the test file.
+/// swift-snapshot-testing's `__Snapshots__`: `__Goldens__/<TestFile>/<test>[.<name>][.<case>].png`
+/// beside the test file, where `<case>` names the arguments of a parameterised test's case (see
+/// ``GoldenImage/caseName(describing:)``), so that every case has its own golden and artifacts.
 ///
 /// ```swift
 /// @Test func sheet() async throws {
 ///     try await assertGolden(sheetPNG)                  // __Goldens__/SheetTests/sheet.png
 ///     try await assertGolden(cardPNG, named: "dark")    // __Goldens__/SheetTests/sheet.dark.png
 /// }
+/// @Test(arguments: ["light", "dark"]) func card(scheme: String) async throws {
+///     try await assertGolden(render(scheme))            // …/card.light.png, …/card.dark.png
+/// }
 /// ```
-/// On a mismatch the actual image, the diff and a side-by-side are attached to the Swift Testing
-/// result and written under `ALBUMREPORT_ARTIFACTS` (default: the temporary folder); the thrown
-/// ``GoldenMismatch`` ends with the command that re-records.
+/// Inside a Swift Testing test a mismatch, a missing golden or a recording is recorded as an issue
+/// at the assertion's line (the test goes on, so a test with N goldens records all N in one run)
+/// and the function returns nil; outside one (XCTest) it throws ``GoldenMismatch``. Other errors
+/// (an unwritable folder) are thrown. On a mismatch the actual image, the diff and a side-by-side
+/// are attached to the result and written under `ALBUMREPORT_ARTIFACTS` (default: the temporary
+/// folder, one folder per golden); the message ends with the command that re-records.
+/// `goldens` replaces the `__Goldens__` folder beside the test file (the `<TestFile>` folder
+/// stays).
 @discardableResult
 public func assertGolden(
     _ png: Data, named name: String? = nil, options: CompareOptions = CompareOptions(), record: RecordMode? = nil,
-    filePath: StaticString = #filePath, function: StaticString = #function
-) async throws -> GoldenOutcome {
-    let golden = GoldenImage.location(filePath: "\(filePath)", function: "\(function)", name: name)
-    return try await GoldenImage.assertMatches(
-        png, golden: golden, options: options, record: record, testFilter: GoldenImage.testName("\(function)"))
+    goldens: URL? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    function: StaticString = #function,
+    line: Int = #line, column: Int = #column
+) async throws -> GoldenOutcome? {
+    let testCase = GoldenImage.currentCaseName(function: "\(function)", filePath: "\(filePath)", name: name)
+    let golden = GoldenImage.location(
+        filePath: "\(filePath)", function: "\(function)", name: name, testCase: testCase, goldens: goldens)
+    do {
+        return try await GoldenImage.assertMatches(
+            png, golden: golden, options: options, record: record, testFilter: GoldenImage.testName("\(function)"))
+    } catch let mismatch as GoldenMismatch where Test.current != nil {
+        Issue.record(
+            Comment(rawValue: mismatch.description),
+            sourceLocation: SourceLocation(
+                fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column))
+        return nil
+    }
 }
 
 /// Golden-image assertions for Swift tests (Swift Testing or XCTest): compare a PNG with a
 /// golden file using the same perceptual comparison as `albumreport compare`.
 public enum GoldenImage {
-    /// The golden of a test: `__Goldens__/<TestFile>/<test>[.<name>].png` beside the test file.
-    public static func location(filePath: String, function: String, name: String? = nil) -> URL {
+    /// The golden of a test: `__Goldens__/<TestFile>/<test>[.<name>][.<testCase>].png` beside the
+    /// test file (`testCase` as made by ``caseName(describing:)``); `goldens` replaces that
+    /// `__Goldens__` folder.
+    public static func location(
+        filePath: String, function: String, name: String? = nil, testCase: String? = nil, goldens: URL? = nil
+    ) -> URL {
         let file = URL(fileURLWithPath: filePath)
-        let stem = testName(function) + (name.map { "." + String(Slug.make($0).prefix(60)) } ?? "")
-        return file.deletingLastPathComponent().appendingPathComponent("__Goldens__")
-            .appendingPathComponent(file.deletingPathExtension().lastPathComponent)
+        let stem =
+            testName(function) + (name.map { "." + String(Slug.make($0).prefix(60)) } ?? "")
+            + (testCase.map { "." + $0 } ?? "")
+        let folder = goldens ?? file.deletingLastPathComponent().appendingPathComponent("__Goldens__")
+        return folder.appendingPathComponent(file.deletingPathExtension().lastPathComponent)
             .appendingPathComponent(stem + ".png")
     }
 

@@ -93,6 +93,37 @@ struct PNGSnapshottingTests {
         #expect(sideBySide.width == 16 + 3 * (600 + 16))
     }
 
+    @Test("a failure writes the actual image, the difference and the side-by-side to disk, and says where")
+    func artifactsOnDisk() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let strategy = Snapshotting<Data, Data>.png(options: CompareOptions(), artifacts: folder.url)
+        let message = try #require(try verify(reference: card(), actual: card(buttonDY: 1), as: strategy))
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(written.count == 1, "one folder per failure: \(written)")
+        let failure = folder.url.appendingPathComponent(try #require(written.first))
+        #expect(failure.lastPathComponent.hasPrefix("artifactsondisk-"), "named after the test: \(failure.path)")
+        #expect(
+            message.contains("Written to \(failure.path): actual.png, difference.png, reference-actual-difference.png.")
+        )
+        let files = try FileManager.default.contentsOfDirectory(atPath: failure.path).sorted()
+        #expect(files == ["actual.png", "difference.png", "reference-actual-difference.png"])
+        #expect(try Data(contentsOf: failure.appendingPathComponent("actual.png")) == card(buttonDY: 1))
+        let diff = try GDImage(decoding: Data(contentsOf: failure.appendingPathComponent("difference.png")))
+        #expect(diff.pixel(x: 300, y: 210) == RGBA(red: 255, green: 0, blue: 0))
+    }
+
+    @Test("the artifacts folder is ALBUMREPORT_ARTIFACTS, else SNAPSHOT_ARTIFACTS, else the temporary folder")
+    func artifactsFolder() {
+        #expect(
+            PNGSnapshotArtifacts.folder(["ALBUMREPORT_ARTIFACTS": "/a", "SNAPSHOT_ARTIFACTS": "/s"]).path
+                == "/a/png-snapshots")
+        #expect(PNGSnapshotArtifacts.folder(["SNAPSHOT_ARTIFACTS": "/s"]).path == "/s/png-snapshots")
+        #expect(
+            PNGSnapshotArtifacts.folder([:]).path
+                == FileManager.default.temporaryDirectory.appendingPathComponent("png-snapshots").path)
+    }
+
     @Test("a reference that is not a PNG, or images of different sizes, fail with a sentence")
     func badReference() throws {
         let jpeg = try GDImage(width: 10, height: 10, background: white).jpegData()
