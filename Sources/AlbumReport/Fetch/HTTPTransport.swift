@@ -81,7 +81,10 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case refusedAddress(url: String, host: String, address: String, kind: AddressClass)
     /// `--offline`, and no cached copy.
     case offline(url: String)
-    case timedOut(url: String, after: Duration)
+    /// The URL breaks a rule every request must keep (``RequestURL``); nothing was sent.
+    case invalidURL(URLRefusal)
+    /// The server answered but its body stalled past the deadline.
+    case timedOut(url: String, host: String, after: Duration)
     case tooLarge(url: String, limit: Int)
     case tooManyRedirects(url: String)
     case connectionFailed(url: String, detail: String)
@@ -107,11 +110,12 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         status == 429 || (500...599).contains(status)
     }
 
-    /// Whether the failure says the host as a whole cannot be used (it never answered): the
-    /// circuit breaker's evidence.
+    /// Whether the failure says the host as a whole cannot be used (it never answered, or its
+    /// bodies stall past the deadline): the circuit breaker's evidence.
     public var isHostLevel: Bool {
         switch self {
-        case .hostNotFound, .connectionRefused, .networkUnreachable, .tlsFailed, .noConnection, .noAnswer: return true
+        case .hostNotFound, .connectionRefused, .networkUnreachable, .tlsFailed, .noConnection, .noAnswer, .timedOut:
+            return true
         default: return false
         }
     }
@@ -129,6 +133,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no connection to \(host) could be made within \(Self.seconds(after))"
         case .noAnswer(_, let host, let after):
             return "\(host) accepted connections but did not answer within \(Self.seconds(after))"
+        case .timedOut(_, let host, let after):
+            return "\(host) sent headers, then its bodies stalled and timed out after \(Self.seconds(after))"
         case .refusedAddress(_, let host, _, let kind):
             return
                 "\(host) is \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
@@ -147,6 +153,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tlsFailed(_, let host, let detail): return .tlsFailed(url: url, host: host, detail: detail)
         case .noConnection(_, let host, let after): return .noConnection(url: url, host: host, after: after)
         case .noAnswer(_, let host, let after): return .noAnswer(url: url, host: host, after: after)
+        case .timedOut(_, let host, let after): return .timedOut(url: url, host: host, after: after)
         default: return self
         }
     }
@@ -168,6 +175,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noAnswer: return "no-answer"
         case .refusedAddress: return "private-address"
         case .offline: return "offline"
+        case .invalidURL: return "invalid-url"
         case .timedOut: return "timeout"
         case .tooLarge: return "too-large"
         case .tooManyRedirects: return "redirects"
@@ -200,7 +208,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
                 "\(url) was not requested: \(host) is \(address), \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
         case .offline(let url):
             return "\(url) was not downloaded (--offline) and is not in the cache"
-        case .timedOut(let url, let after):
+        case .invalidURL(let refusal):
+            return refusal.description
+        case .timedOut(let url, _, let after):
             return "the request to \(url) timed out after \(Self.seconds(after))"
         case .tooLarge(let url, let limit):
             return "\(url) sent more than \(limit / (1024 * 1024)) MiB (the limit), so the download was stopped"
