@@ -13,6 +13,7 @@ func generateWithoutDNS(
     options.feed = feed
     options.retry = .none
     options.timeout = .seconds(60)
+    options.enrich = false
     configure(&options)
     let transport = AsyncHTTPTransport(limits: options.limitsForTests, resolver: StubResolver([:]))
     do {
