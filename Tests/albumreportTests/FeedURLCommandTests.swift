@@ -20,4 +20,14 @@ struct FeedURLCommandTests {
         #expect(run.standardError.contains("Pass a feed URL"))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Output").path))
     }
+
+    @Test("a --lookup-url with a port above 65535 exits 64 naming the port")
+    func refusedLookupURL() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try await ProductBinary.run(
+            ["generate", "--lookup-url", "http://127.0.0.1:99999/lookup"], in: folder.url)
+        #expect(run.exitCode == 64, "\(run.standardError)")
+        #expect(run.standardError.contains("The --lookup-url 'http://127.0.0.1:99999/lookup' was not requested"))
+    }
 }
