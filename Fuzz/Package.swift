@@ -37,5 +37,9 @@ let package = Package(
         /// Card file names: slugs and transliteration, whose output must never leave `cards/`.
         .executableTarget(
             name: "fuzz-slug", dependencies: [core, driver], path: "Sources/FuzzSlug", swiftSettings: settings),
+        /// URLs from a feed (artwork fields, redirects, --feed): a request that cannot trap in
+        /// AsyncHTTPClient or NIO, or a one-line refusal.
+        .executableTarget(
+            name: "fuzz-url", dependencies: [core, driver], path: "Sources/FuzzURL", swiftSettings: settings),
     ]
 )

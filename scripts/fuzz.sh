@@ -9,7 +9,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(feed image-header theme png cache-entry slug)
+[ ${#targets[@]} -gt 0 ] || targets=(feed image-header theme png cache-entry slug url)
 
 cd "$root/Fuzz"
 swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
@@ -28,12 +28,16 @@ seed image-header "$root"/Sources/AlbumReport/Resources/Sample/artwork/10*/*.png
 seed png "$root"/Sources/AlbumReport/Resources/Sample/artwork/10*/*.png
 seed cache-entry "$root"/Fuzz/seeds/cache/*
 seed slug "$root"/Fuzz/seeds/slug/*
+seed url "$root"/Fuzz/seeds/url/*
 
 status=0
 for target in "${targets[@]}"; do
   echo "fuzz: $target for ${seconds} s"
   extra=()
-  case "$target" in feed|theme|cache-entry) extra=(-dict="$root/Fuzz/json.dict") ;; esac
+  case "$target" in
+    feed|theme|cache-entry) extra=(-dict="$root/Fuzz/json.dict") ;;
+    url) extra=(-dict="$root/Fuzz/url.dict") ;;
+  esac
   if ! "$bin/fuzz-$target" "$work/corpus/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
       -rss_limit_mb=2048 -artifact_prefix="$work/artifacts/$target-" -print_final_stats=1 "${extra[@]}" \
       2> "$work/$target.log"; then

@@ -198,6 +198,9 @@ struct GenerateCommand: AsyncParsableCommand {
         guard timeout.isFinite, timeout >= 0.1, timeout <= 600 else {
             throw ValidationError("--timeout must be from 0.1 to 600 seconds (got \(timeout)).")
         }
+        if case .failure(let refusal) = RequestURL.check(lookupURL) {
+            throw ValidationError("The --lookup-url \(refusal). Pass an http(s) URL with a host and a valid port.")
+        }
         if let feed, feed.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError(
                 "--feed is empty. Pass a file, a URL or apple:COUNTRY, or leave --feed out for the embedded sample.")

@@ -143,7 +143,9 @@ struct FetchFaultTests {
             #expect(pixels.pixel(x: artwork.x + artwork.width / 2, y: artwork.y + artwork.height / 2) == green)
         }
         if let expected = fault.requestsPerURL { #expect(server.requestCount(thumbnail) == expected) }
-        let failures = summary.network["artwork", default: FetchStats.Figures()].failures.values.reduce(0, +)
+        let failures =
+            summary.network["artwork", default: FetchStats.Figures()].failures.values.reduce(0, +)
+            + summary.render.values.flatMap(\.failures.values).reduce(0, +)
         #expect((failures > 0) == (fault.reason != nil))
     }
 

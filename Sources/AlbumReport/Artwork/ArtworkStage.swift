@@ -73,6 +73,9 @@ struct LargeArtwork: Sendable {
     /// there are none when neither can be had.
     func image(for item: FeedItem, thumbnail: ArtworkOutcome?) async -> (data: Data?, failure: ArtworkFailure?) {
         let fallback = thumbnail?.data
+        // A large URL derived from a thumbnail URL that breaks a URL rule breaks it too: the card
+        // gives the thumbnail's reason, so the album's warning says it once.
+        if case .failed(let failure)? = thumbnail, case .refused(.invalidURL) = failure { return (nil, failure) }
         guard let url = item.artworkURL, let largeURL = ArtworkURL.large(for: url) else { return (fallback, nil) }
         switch await loader.load(largeURL) {
         case .image(let data, _): return (data, nil)

@@ -35,6 +35,14 @@ struct CardsStage: PipelineStage {
         var cards: [Card]
         var timings: RenderTimings { cards.reduce(RenderTimings()) { $0 + $1.timings } }
         var warnings: [ReportWarning] { cards.compactMap(\.clipped) }
+        /// The cards whose artwork arrived but could not be decoded (the summary's `render`
+        /// figures; never the network's).
+        var decodeFailures: [ArtworkFailure] {
+            cards.compactMap { card in
+                guard case .undecodable = card.failure else { return nil }
+                return card.failure
+            }
+        }
         var progressDetail: String {
             let reused = cards.filter(\.reused).count
             return "\(cards.count) cards" + (reused > 0 ? " (\(reused) unchanged, reused)" : "")
@@ -130,7 +138,6 @@ struct CardsStage: PipelineStage {
             throw .render(Self.stage, what: "the card for #\(item.rank) “\(Excerpt.printable(item.title))”", error)
         }
         let failure = decodeFailure.map(ArtworkFailure.undecodable)
-        if let failure { context.stats.recordFailure(Self.stage, key: failure.statisticsKey) }
         // A card drawn with a placeholder for undecodable artwork is drawn again next time, so
         // that its warning is raised again.
         if failure == nil { screen.renderKey = key }

@@ -60,10 +60,17 @@ public final class AsyncHTTPTransport: HTTPTransport {
         var visited: Set<String> = []
         var firstHop: IPAddress?
         for _ in 0...limits.maximumRedirects {
-            let (host, address) = try await checkedAddress(of: current, rule: limits.addresses, firstHop: firstHop)
+            // Every hop, the first and each redirect's target, is checked before the client sees
+            // it: AsyncHTTPClient traps on some URLs (a port above 65535) instead of throwing.
+            let checked: RequestURL
+            switch RequestURL.check(current) {
+            case .success(let valid): checked = valid
+            case .failure(let refusal): throw .invalidURL(refusal)
+            }
+            let (host, address) = try await checkedAddress(of: checked, rule: limits.addresses, firstHop: firstHop)
             firstHop = firstHop ?? address
             visited.insert(current.absoluteString)
-            var response = try await send(current, host: host, address: address, limits: limits, headers: extra)
+            var response = try await send(checked, host: host, address: address, limits: limits, headers: extra)
             guard (300...399).contains(response.status), response.status != 304,
                 let location = response.headers["location"]
             else {
@@ -89,13 +96,11 @@ public final class AsyncHTTPTransport: HTTPTransport {
     /// address (in any spelling), else the resolver's first answer, pinned for the transport's
     /// life; refused when `rule` does not allow it.
     private func checkedAddress(
-        of url: URL, rule: AddressRule, firstHop: IPAddress?
+        of checked: RequestURL, rule: AddressRule, firstHop: IPAddress?
     ) async throws(FetchError) -> (host: String, address: IPAddress) {
-        guard let host = url.host, !host.isEmpty else {
-            throw .connectionFailed(url: url.absoluteString, detail: "the URL has no host")
-        }
+        let (url, host) = (checked.url, checked.host)
         let address: IPAddress
-        if let literal = IPAddress(host: host) {
+        if let literal = checked.address {
             address = literal
         } else if let pinned = pins.withLock({ $0[host.lowercased()] }) {
             address = pinned
@@ -134,13 +139,17 @@ public final class AsyncHTTPTransport: HTTPTransport {
     // MARK: - One hop
 
     private func send(
-        _ url: URL, host: String, address: IPAddress, limits: HTTPLimits, headers extra: [(String, String)]
+        _ checked: RequestURL, host: String, address: IPAddress, limits: HTTPLimits, headers extra: [(String, String)]
     ) async throws(FetchError) -> HTTPResponse {
-        let text = url.absoluteString
+        let text = checked.text
         var request = HTTPClientRequest(url: text)
         request.headers.add(name: "User-Agent", value: "albumreport/\(AlbumReportVersion.current)")
         request.headers.add(name: "Accept", value: "application/json, image/*;q=0.9, */*;q=0.5")
-        for (name, value) in extra { request.headers.replaceOrAdd(name: name, value: value) }
+        // Validators come from a cache file on disk: a value that could split the request (CR,
+        // LF, NUL) or a name that is not a token is dropped, not sent.
+        for (name, value) in extra where Self.isSafeHeader(name: name, value: value) {
+            request.headers.replaceOrAdd(name: name, value: value)
+        }
         do {
             let response = try await client(host: host, address: address)
                 .execute(request, timeout: .nanoseconds(limits.timeout.nanoseconds))
@@ -178,6 +187,21 @@ public final class AsyncHTTPTransport: HTTPTransport {
         return data
     }
 
+    /// Whether a header can be sent as it is: a token for a name, and a value without control
+    /// characters other than tab (AsyncHTTPClient throws on the rest; they are never sent).
+    static func isSafeHeader(name: String, value: String) -> Bool {
+        let tokenPunctuation = Set("!#$%&'*+-.^_`|~".utf8)
+        guard !name.isEmpty, name.utf8.count <= 256,
+            name.utf8.allSatisfy({ ($0 > 0x20 && $0 < 0x7F) && (tokenPunctuation.contains($0) || isAlphanumeric($0)) })
+        else { return false }
+        return value.utf8.count <= 8192 && value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
     // MARK: - Errors
 
     static func map(_ error: any Error, url: String, host: String, limits: HTTPLimits) -> FetchError {
@@ -187,7 +211,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
         if let clientError = error as? HTTPClientError {
             switch clientError {
             case .connectTimeout: return .noConnection(url: url, host: host, after: limits.connectTimeout)
-            case .deadlineExceeded, .readTimeout, .writeTimeout: return .timedOut(url: url, after: limits.timeout)
+            case .deadlineExceeded, .readTimeout, .writeTimeout:
+                return .timedOut(url: url, host: host, after: limits.timeout)
             case .redirectLimitReached, .redirectCycleDetected: return .tooManyRedirects(url: url)
             case .cancelled: return .cancelled
             case .remoteConnectionClosed: return .truncated(url: url)

@@ -68,10 +68,13 @@ public struct HTTPFetcher: Sendable {
         return copy
     }
 
-    /// The response and how many retries it took. A final 4xx/5xx is returned, not thrown.
+    /// The response and how many retries it took. A final 4xx/5xx is returned, not thrown. A URL
+    /// that breaks a ``RequestURL`` rule is refused here, before it is counted or sent: this is
+    /// the one way every stage reaches a transport (the transport checks each redirect hop too).
     public func get(
         _ url: URL, headers: [(String, String)] = []
     ) async throws(FetchError) -> (response: HTTPResponse, retries: Int) {
+        if case .failure(let refusal) = RequestURL.check(url) { throw .invalidURL(refusal) }
         var retries = 0
         let stage = self.stage
         while true {
@@ -98,7 +101,7 @@ public struct HTTPFetcher: Sendable {
 
     /// One request, given up when the clock passes its deadline first (the transport is
     /// cancelled): ``FetchError/noAnswer(url:host:after:)`` when the server had not even sent
-    /// its status line, ``FetchError/timedOut(url:after:)`` when the body stalled.
+    /// its status line, ``FetchError/timedOut(url:host:after:)`` when the body stalled.
     private func attempt(_ url: URL, headers: [(String, String)]) async throws(FetchError) -> HTTPResponse {
         let (transport, limits, clock) = (self.transport, self.limits, context.clock)
         let answered = AnswerFlag()
@@ -113,7 +116,7 @@ public struct HTTPFetcher: Sendable {
                     defer { group.cancelAll() }
                     guard let first = try await group.next(), let response = first else {
                         throw answered.isSet
-                            ? FetchError.timedOut(url: url.absoluteString, after: limits.timeout)
+                            ? FetchError.timedOut(url: url.absoluteString, host: url.host ?? "", after: limits.timeout)
                             : FetchError.noAnswer(url: url.absoluteString, host: url.host ?? "", after: limits.timeout)
                     }
                     return response

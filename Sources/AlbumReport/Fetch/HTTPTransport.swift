@@ -81,7 +81,10 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case refusedAddress(url: String, host: String, address: String, kind: AddressClass)
     /// `--offline`, and no cached copy.
     case offline(url: String)
-    case timedOut(url: String, after: Duration)
+    /// The URL breaks a rule every request must keep (``RequestURL``); nothing was sent.
+    case invalidURL(URLRefusal)
+    /// The server answered but its body stalled past the deadline.
+    case timedOut(url: String, host: String, after: Duration)
     case tooLarge(url: String, limit: Int)
     case tooManyRedirects(url: String)
     case connectionFailed(url: String, detail: String)
@@ -110,11 +113,12 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         status == 429 || (500...599).contains(status)
     }
 
-    /// Whether the failure says the host as a whole cannot be used (it never answered): the
-    /// circuit breaker's evidence.
+    /// Whether the failure says the host as a whole cannot be used (it never answered, or its
+    /// bodies stall past the deadline): the circuit breaker's evidence.
     public var isHostLevel: Bool {
         switch self {
-        case .hostNotFound, .connectionRefused, .networkUnreachable, .tlsFailed, .noConnection, .noAnswer: return true
+        case .hostNotFound, .connectionRefused, .networkUnreachable, .tlsFailed, .noConnection, .noAnswer, .timedOut:
+            return true
         default: return false
         }
     }
@@ -134,6 +138,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no connection to \(Excerpt.printable(host)) could be made within \(Self.seconds(after))"
         case .noAnswer(_, let host, let after):
             return "\(Excerpt.printable(host)) accepted connections but did not answer within \(Self.seconds(after))"
+        case .timedOut(_, let host, let after):
+            return "\(Excerpt.printable(host)) sent headers, then its bodies stalled and timed out after \(Self.seconds(after))"
         case .refusedAddress(_, let host, _, let kind):
             return
                 "\(Excerpt.printable(host)) is \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
@@ -152,6 +158,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tlsFailed(_, let host, let detail): return .tlsFailed(url: url, host: host, detail: detail)
         case .noConnection(_, let host, let after): return .noConnection(url: url, host: host, after: after)
         case .noAnswer(_, let host, let after): return .noAnswer(url: url, host: host, after: after)
+        case .timedOut(_, let host, let after): return .timedOut(url: url, host: host, after: after)
         default: return self
         }
     }
@@ -173,6 +180,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noAnswer: return "no-answer"
         case .refusedAddress: return "private-address"
         case .offline: return "offline"
+        case .invalidURL: return "invalid-url"
         case .timedOut: return "timeout"
         case .tooLarge: return "too-large"
         case .tooManyRedirects: return "redirects"
@@ -211,7 +219,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
                 "\(Excerpt.location(url)) was not requested: \(Excerpt.printable(host)) is \(address), \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
         case .offline(let url):
             return "\(Excerpt.location(url)) was not downloaded (--offline) and is not in the cache"
-        case .timedOut(let url, let after):
+        case .invalidURL(let refusal):
+            return refusal.description
+        case .timedOut(let url, _, let after):
             return "the request to \(Excerpt.location(url)) timed out after \(Self.seconds(after))"
         case .tooLarge(let url, let limit):
             return

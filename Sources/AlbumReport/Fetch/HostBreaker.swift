@@ -8,10 +8,15 @@ import Synchronization
 /// it gave. A host that answers anything (any status) closes the count again. So an offline
 /// runner spends milliseconds, not a timeout per image, on a chart whose artwork host is
 /// unreachable, and a host that accepts connections but never answers costs one deadline per
-/// request in flight.
+/// request in flight. A body that stalls past the deadline counts too, once per URL (its retries
+/// do not count again): one bad file on a healthy host is retried, while bodies of two URLs
+/// stalling in a row open the breaker, so a host that sends headers and then nothing costs one
+/// deadline per request in flight, not three per image.
 public final class HostBreaker: Sendable {
     private struct Host {
         var failuresInARow = 0
+        /// URLs whose bodies stalled (counted once each).
+        var stalledURLs: Set<String> = []
         /// Set once the breaker is open.
         var cause: FetchError?
     }
@@ -41,6 +46,9 @@ public final class HostBreaker: Sendable {
         hosts.withLock { hosts in
             var host = hosts[Self.key(url), default: Host()]
             guard host.cause == nil else { return }
+            if case .timedOut = failure, !host.stalledURLs.insert(url.absoluteString).inserted {
+                return
+            }
             if let failure, failure.isHostLevel {
                 host.failuresInARow += 1
                 if host.failuresInARow >= threshold { host.cause = failure }

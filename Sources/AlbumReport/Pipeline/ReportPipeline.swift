@@ -107,7 +107,11 @@ public struct ReportPipeline: Sendable {
                 itemsInFeed: decoded.feed.items.count,
                 itemsRendered: selection.ownItems.count,
                 cardsRendered: cards.cards.count, files: written.manifest.files, warnings: runner.warnings,
-                stages: runner.figures, network: context.stats.byName, causes: written.causes,
+                stages: runner.figures, network: context.stats.byName,
+                render: [
+                    SheetStage.stage.rawValue: .counting(sheet.decodeFailures.values),
+                    CardsStage.stage.rawValue: .counting(cards.decodeFailures),
+                ].compactMapValues { $0 }, causes: written.causes,
                 breakdown: (sheet.timings + cards.timings).figures)
         } catch {
             writer.abandon()

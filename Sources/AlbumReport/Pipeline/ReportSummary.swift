@@ -22,6 +22,22 @@ public struct ReportSummary: Sendable, Codable {
     public var stages: [StageFigure]
     /// Network figures per stage (requests, bytes, cache hits, retries, failures by reason).
     public var network: [String: FetchStats.Figures] = [:]
+    /// Render figures per stage that draws ("sheet", "cards"): artwork that arrived but could not
+    /// be decoded, drawn as a placeholder. Only stages with something to say are listed.
+    public var render: [String: RenderFigures] = [:]
+
+    /// What one render stage could not draw.
+    public struct RenderFigures: Sendable, Codable, Hashable {
+        /// Failures by reason ("undecodable").
+        public var failures: [String: Int] = [:]
+
+        /// The figures of `failures` (one per item); nil when there are none.
+        static func counting(_ failures: some Sequence<ArtworkFailure>) -> RenderFigures? {
+            var figures = RenderFigures()
+            for failure in failures { figures.failures[failure.statisticsKey, default: 0] += 1 }
+            return figures.failures.isEmpty ? nil : figures
+        }
+    }
     /// A cause many items share ("is1-ssl.mzstatic.com could not be resolved"): the summary says
     /// it once, the manifest keeps one warning per item.
     public struct Cause: Sendable, Codable, Hashable {

@@ -21,7 +21,8 @@ struct SheetStage: PipelineStage {
         var files: [Manifest.FileRecord] = []
         var screens: [Manifest.ScreenRecord] = []
         var rowCount = 0
-        /// Per rank, why a thumbnail that loaded could not be decoded.
+        /// Per rank, why a thumbnail that loaded could not be decoded (the summary's `render`
+        /// figures; never the network's).
         var decodeFailures: [Int: ArtworkFailure] = [:]
         var timings = RenderTimings()
         var progressDetail: String
@@ -68,9 +69,6 @@ struct SheetStage: PipelineStage {
                     elements: page.elements.map { Manifest.ElementRecord($0, scale: device.scale) },
                     renderKey: drawn.failures.isEmpty ? pageKey : nil))
             output.decodeFailures.merge(drawn.failures) { first, _ in first }
-        }
-        for failure in output.decodeFailures.values {
-            context.stats.recordFailure(.artwork, key: failure.statisticsKey)
         }
         output.timings = timings
         let size = output.files.first.map { "\($0.widthPixels)×\($0.heightPixels) px" } ?? ""

@@ -37,8 +37,10 @@ public struct ArtworkPolicy: Sendable, Hashable {
         let scheme = Self.scheme(of: text)
         switch scheme {
         case "http", "https":
-            guard let url = URL(string: text), url.host?.isEmpty == false else { return .failure(.malformed(text)) }
-            return .success(.remote(url))
+            switch RequestURL.check(text) {
+            case .success(let checked): return .success(.remote(checked.url))
+            case .failure(let refusal): return .failure(.invalidURL(refusal))
+            }
         case "file":
             guard let directory = localFeedDirectory else { return .failure(.localFromRemoteFeed(text)) }
             guard let url = URL(string: text), url.isFileURL else { return .failure(.malformed(text)) }
@@ -95,6 +97,8 @@ public enum ArtworkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case localFromRemoteFeed(String)
     case outsideFeedFolder(String)
     case dataTooLarge(Int)
+    /// An `http(s)` URL that breaks a ``RequestURL`` rule (a port above 65535, user info, …).
+    case invalidURL(URLRefusal)
 
     /// The reason, as a clause for a warning.
     public var description: String {
@@ -106,6 +110,7 @@ public enum ArtworkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .localFromRemoteFeed(let text):
             return "'\(Excerpt.location(text))' is a local path, which only a feed read from a local file may use"
         case .outsideFeedFolder(let text): return "'\(Excerpt.location(text))' points outside the feed file's folder"
+        case .invalidURL(let refusal): return refusal.description
         case .dataTooLarge(let length):
             return
                 "an inline data: URL of \(length) characters is larger than the \(ArtworkPolicy.maximumDataURLLength) allowed"

@@ -25,10 +25,10 @@ public enum FeedSource: Sendable, Hashable, CustomStringConvertible {
             return try parseAppleShorthand(String(argument.dropFirst("apple:".count)), original: argument)
         }
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-            guard let url = URL(string: argument), url.host?.isEmpty == false else {
-                throw .invalidURL(argument)
+            switch RequestURL.check(argument) {
+            case .success(let checked): return .remote(checked.url)
+            case .failure(let refusal): throw .refusedURL(refusal)
             }
-            return .remote(url)
         }
         if lowered.hasPrefix("file:") {
             guard let url = URL(string: argument), url.isFileURL, !url.path.isEmpty else {
@@ -79,12 +79,17 @@ public enum FeedSourceError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidURL(String)
     case unsupportedScheme(String)
     case invalidAppleShorthand(String)
+    /// An `http(s)` URL that breaks a ``RequestURL`` rule.
+    case refusedURL(URLRefusal)
 
     /// The user-facing sentence.
     public var description: String {
         switch self {
         case .invalidURL(let text):
             return "'\(text)' is not a usable URL. Pass a path, a file:// or http(s):// URL, or apple:COUNTRY[/LIMIT]."
+        case .refusedURL(let refusal):
+            return
+                "The feed URL \(refusal). Pass a feed URL with an http or https scheme, a host name or IP address, and a port from 1 to 65535."
         case .unsupportedScheme(let scheme):
             return
                 "Feeds cannot be read from '\(scheme):' URLs. Pass a path, a file:// or http(s):// URL, or apple:COUNTRY[/LIMIT]."
