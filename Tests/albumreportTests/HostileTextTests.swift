@@ -189,7 +189,8 @@ struct HostileTextTests {
         let run = try await ProductBinary.run(["compare", "goldens", "actual", "--format", "text"], in: folder.url)
         #expect(run.exitCode == 2, "\(run.standardError)")
         #expect(
-            run.standardError.contains("a.png is not a regular file (a FIFO, socket or device)"), "\(run.standardError)")
+            run.standardError.contains("a.png is not a regular file (a FIFO, socket or device)"), "\(run.standardError)"
+        )
         #expect(!run.standardError.contains("permission"), "\(run.standardError)")
     }
 }

@@ -139,7 +139,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noAnswer(_, let host, let after):
             return "\(Excerpt.printable(host)) accepted connections but did not answer within \(Self.seconds(after))"
         case .timedOut(_, let host, let after):
-            return "\(Excerpt.printable(host)) sent headers, then its bodies stalled and timed out after \(Self.seconds(after))"
+            return
+                "\(Excerpt.printable(host)) sent headers, then its bodies stalled and timed out after \(Self.seconds(after))"
         case .refusedAddress(_, let host, _, let kind):
             return
                 "\(Excerpt.printable(host)) is \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"

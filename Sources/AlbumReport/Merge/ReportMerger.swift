@@ -59,7 +59,8 @@ public enum ReportMerger {
             return data
         case .failure(.missing):
             throw .output(
-                "\(place): \(Excerpt.location(file.path)) is missing, though its manifest.json lists it. Render that shard again.")
+                "\(place): \(Excerpt.location(file.path)) is missing, though its manifest.json lists it. Render that shard again."
+            )
         case .failure(.link(let link)):
             throw .output(
                 "\(place): \(Excerpt.location(link.path)) is a symbolic link; merge does not follow links in a shard's folder. Replace it with the file the shard rendered, or render that shard again."
@@ -67,7 +68,8 @@ public enum ReportMerger {
         case .failure(.notAFile):
             throw .output("\(place): \(Excerpt.location(file.path)) is not a regular file. Render that shard again.")
         case .failure(.unreadable(_, let detail)):
-            throw .output("\(place): \(Excerpt.location(file.path)) could not be read (\(detail)). Check its permissions.")
+            throw .output(
+                "\(place): \(Excerpt.location(file.path)) could not be read (\(detail)). Check its permissions.")
         }
     }
 
@@ -85,7 +87,9 @@ public enum ReportMerger {
                 "\(Excerpt.location(folder.path)) holds no manifest.json. Pass the folders that `albumreport generate --shard I/N` wrote."
             )
         case .failure(.undecodable(let detail)):
-            throw .output("\(Excerpt.location(url.path)) is not a manifest albumreport can read: \(detail). Render that shard again.")
+            throw .output(
+                "\(Excerpt.location(url.path)) is not a manifest albumreport can read: \(detail). Render that shard again."
+            )
         }
     }
 
