@@ -78,11 +78,17 @@ struct GoldenCaseTests {
         var expectedLines: [Int] = []
         try await withKnownIssue {
             expectedLines.append(#line + 1)
-            try await assertGolden(try png(RGBA(red: 255, green: 255, blue: 255)), named: "one", goldens: folder.url)
+            try await assertGolden(
+                try png(RGBA(red: 255, green: 255, blue: 255)), named: "one", record: .missing,
+                goldens: folder.url)
             expectedLines.append(#line + 1)
-            try await assertGolden(try png(RGBA(red: 220, green: 30, blue: 30)), named: "two", goldens: folder.url)
+            try await assertGolden(
+                try png(RGBA(red: 220, green: 30, blue: 30)), named: "two", record: .missing,
+                goldens: folder.url)
             expectedLines.append(#line + 1)
-            try await assertGolden(try png(RGBA(red: 0, green: 122, blue: 255)), named: "three", goldens: folder.url)
+            try await assertGolden(
+                try png(RGBA(red: 0, green: 122, blue: 255)), named: "three", record: .missing,
+                goldens: folder.url)
         } matching: { issue in
             lines.append(issue.sourceLocation)
             return issue.comments.contains { $0.rawValue.hasPrefix("Recorded the new golden") }
@@ -101,7 +107,8 @@ struct GoldenCaseTests {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         await withKnownIssue {
-            try await assertGolden(try png(RGBA(red: 255, green: 255, blue: 255)), goldens: folder.url)
+            try await assertGolden(
+                try png(RGBA(red: 255, green: 255, blue: 255)), record: .missing, goldens: folder.url)
         }
         let file = folder.url.appendingPathComponent("GoldenCaseTests/plainName.png")
         #expect(FileManager.default.fileExists(atPath: file.path))
