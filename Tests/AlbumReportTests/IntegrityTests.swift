@@ -19,8 +19,7 @@ struct IntegrityTests {
 
     func write(_ data: Data, _ folder: URL, _ name: String) throws -> URL {
         let url = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url)
+        try data.writeCreatingFolders(to: url)
         return url
     }
 
