@@ -23,7 +23,10 @@ public struct SystemResolver: HostResolver {
         do {
             found = try await NIOThreadPool.singleton.runIfActive { Self.getaddrinfo(host) }
         } catch {
-            throw .connectionFailed(url: url, detail: "name resolution could not start (\(error))")
+            // runIfActive fails only when NIO's thread pool has stopped, as it does at shutdown.
+            throw .connectionFailed(
+                url: url,
+                detail: "name resolution could not start: the resolver's threads have stopped (the run is ending)")
         }
         guard !found.isEmpty else { throw .hostNotFound(url: url, host: host) }
         return found
