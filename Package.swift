@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 /// Settings every target shares: Swift 6 language mode (strict concurrency) plus
@@ -18,6 +18,22 @@ let package = Package(
         .library(name: "AlbumReportCompare", targets: ["AlbumReportCompare"]),
         .library(name: "AlbumReportTesting", targets: ["AlbumReportTesting"]),
         .library(name: "AlbumReportSnapshotTesting", targets: ["AlbumReportSnapshotTesting"]),
+    ],
+    // Two traits, both on by default. A package that only compares PNGs (the AlbumReportCompare and
+    // AlbumReportTesting products) turns them off with `traits: []` on its `.package` line: then
+    // none of the packages below is resolved or built, and the only system package it needs is
+    // libpng (`libpng-dev`). The renderer's targets (AlbumReport, the albumreport command) need
+    // `Renderer`; AlbumReportSnapshotTesting needs `SnapshotTesting`.
+    traits: [
+        .trait(
+            name: "Renderer",
+            description: "The renderer and its command: HTTP (AsyncHTTPClient, SwiftNIO), Mustache, logging, arguments."
+        ),
+        .trait(
+            name: "SnapshotTesting",
+            description: "AlbumReportSnapshotTesting: the .png strategy for swift-snapshot-testing."
+        ),
+        .default(enabledTraits: ["Renderer", "SnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -115,13 +131,13 @@ let package = Package(
                 "AlbumReportTemplates",
                 "CFileSwap",
                 "CDigest",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Renderer"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Renderer"])),
+                .product(name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Renderer"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Renderer"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Renderer"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Renderer"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Renderer"])),
             ],
             resources: [.copy("Resources/Sample")],
             swiftSettings: strictSettings
@@ -131,7 +147,7 @@ let package = Package(
 
         .target(
             name: "AlbumReportTesting",
-            dependencies: ["AlbumReportCore", "AlbumReportGraphics", "AlbumReportCompare"],
+            dependencies: ["AlbumReportCore", "AlbumReportCompare"],
             swiftSettings: strictSettings
         ),
 
@@ -140,7 +156,9 @@ let package = Package(
             name: "AlbumReportSnapshotTesting",
             dependencies: [
                 "AlbumReportCore", "AlbumReportCompare",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(
+                    name: "SnapshotTesting", package: "swift-snapshot-testing",
+                    condition: .when(traits: ["SnapshotTesting"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -152,8 +170,9 @@ let package = Package(
             dependencies: [
                 "AlbumReport",
                 "AlbumReportCompare",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Renderer"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -183,9 +202,9 @@ let package = Package(
             dependencies: [
                 "AlbumReportCore",
                 "AlbumReportGraphics",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Renderer"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Renderer"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Renderer"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -217,7 +236,9 @@ let package = Package(
             name: "AlbumReportSnapshotTestingTests",
             dependencies: [
                 "AlbumReportSnapshotTesting", "AlbumReportCore", "AlbumReportGraphics", "AlbumReportTestSupport",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(
+                    name: "SnapshotTesting", package: "swift-snapshot-testing",
+                    condition: .when(traits: ["SnapshotTesting"])),
             ],
             exclude: ["__Snapshots__"],
             swiftSettings: strictSettings
