@@ -14,6 +14,11 @@ public enum CompareError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A folder or file the comparison would write to is not allowed (`/`, a mount point, a
     /// folder of other files, a missing parent folder): `reason` says which.
     case outputRefused(path: String, reason: String)
+    /// `--mask-element` names that neither report's manifest places; `known` are those it does.
+    case unknownMaskElements([String], known: [String])
+    /// `--mask-element` without a manifest to find elements in (two files, or folders that are
+    /// not albumreport reports).
+    case maskElementsNeedReports
 
     /// The user-facing sentence.
     public var description: String {
@@ -37,6 +42,14 @@ public enum CompareError: Error, Sendable, Equatable, CustomStringConvertible {
                 "The report folder \(Excerpt.location(report)) overlaps \(Excerpt.location(input)), a folder being compared, so the comparison would read its own output. Pass a --report-dir outside both folders compared."
         case .outputRefused(let path, let reason):
             return "\(Excerpt.location(path)) \(reason)"
+        case .unknownMaskElements(let names, let known):
+            let listed = names.map { "'\(Excerpt.printable($0))'" }.joined(separator: ", ")
+            let isAre = names.count == 1 ? "is not an element" : "are not elements"
+            return
+                "--mask-element \(listed) \(isAre) of these reports. Their manifests name: \(known.joined(separator: ", "))."
+        case .maskElementsNeedReports:
+            return
+                "--mask-element finds elements in a report's manifest.json, and neither side compared has one. Compare two report folders written by albumreport generate, or mask a region with --mask x,y,w,h."
         }
     }
 }

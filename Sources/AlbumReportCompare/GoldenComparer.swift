@@ -56,6 +56,7 @@ public struct GoldenComparer: Sendable {
             let expectedReport = ReportFacts(folder: expected)
             drift = ReportFacts.drift(expected: expectedReport, actual: actualReport)
             let frames = actualReport ?? expectedReport
+            try Self.checkMaskElements(options.maskElements, in: [actualReport, expectedReport].compactMap { $0 })
             let linked = expectedWalk.unread.union(actualWalk.unread)
             jobs = Set(expectedFiles).union(actualFiles).union(linked).sorted().map { name in
                 Job(
@@ -70,6 +71,7 @@ public struct GoldenComparer: Sendable {
                         : actualWalk.unread.contains(name) ? actual.appendingPathComponent(name) : nil)
             }
         } else {
+            if !options.maskElements.isEmpty { throw .maskElementsNeedReports }
             jobs = [
                 Job(
                     name: expected.lastPathComponent, expected: expectedExists ? expected : nil, actual: actual,
@@ -77,9 +79,40 @@ public struct GoldenComparer: Sendable {
             ]
         }
         let pairs = try await compareAll(jobs)
+        if update, actualIsFolder.boolValue { try convergeManifest(expected: expected, actual: actual) }
         return ComparisonSummary(
             expected: expected.path, actual: actual.path, options: options, pairs: pairs, drift: drift,
             reportDirectory: reportDirectory?.path)
+    }
+
+    /// Refuses `--mask-element` names that no report being compared has (a misspelt name would
+    /// otherwise mask nothing, silently), and element masks where there is no manifest to place them.
+    static func checkMaskElements(_ names: [String], in reports: [ReportFacts]) throws(CompareError) {
+        guard !names.isEmpty else { return }
+        guard !reports.isEmpty else { throw .maskElementsNeedReports }
+        let known = reports.reduce(into: Set<String>()) { $0.formUnion($1.elementNames) }
+        let unknown = names.filter { !known.contains($0) }
+        if !unknown.isEmpty { throw .unknownMaskElements(unknown, known: known.sorted()) }
+    }
+
+    /// `--update` on folders: the goldens' `manifest.json` becomes the actual one (it names the
+    /// fonts and libraries the goldens were now drawn with, and where their elements are), so that
+    /// a drift warning does not outlive re-recording; a goldens manifest the actual side has no
+    /// counterpart of is removed, as a golden whose actual file is gone is.
+    private func convergeManifest(expected: URL, actual: URL) throws(CompareError) {
+        let target = expected.appendingPathComponent(ManifestFile.name)
+        switch ContainedPath.read(ManifestFile.name, under: actual) {
+        case .success(let data):
+            if (try? Data(contentsOf: target)) == data { return }
+            try write(data, to: target, goldens: expected)
+        case .failure:
+            guard ContainedPath.kind(of: target) == .file else { return }
+            do {
+                try FileManager.default.removeItem(at: target)
+            } catch {
+                throw .writeFailed(path: target.path, detail: FileProblem.describe(error))
+            }
+        }
     }
 
     /// One pair to compare.

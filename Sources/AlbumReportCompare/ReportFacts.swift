@@ -46,6 +46,11 @@ struct ReportFacts: Sendable {
         self.frames = frames
     }
 
+    /// Every element name the manifest places, on any screen.
+    var elementNames: Set<String> {
+        frames.values.reduce(into: Set<String>()) { $0.formUnion($1.keys) }
+    }
+
     /// The frames of the elements called `names` on the screen in `file`.
     func elementMasks(for file: String, names: [String]) -> [PixelRect] {
         guard !names.isEmpty, let screen = frames[file] else { return [] }

@@ -67,9 +67,18 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
     @Option(
         name: [.customLong("report-dir"), .customLong("diff-dir")],
         help: ArgumentHelp(
-            "The report folder: report.html and every image it shows (self-contained: upload it as it is).",
+            "The report folder: report.html and every image it shows (self-contained: upload it as it is). Default: Diffs.",
             valueName: "dir"))
-    var reportDir: String = "Diffs"
+    var reportDir: String?
+
+    /// The previous interface: one HTML file. Still accepted for a release, with a warning; the
+    /// report goes to a folder beside it and the file becomes a page that opens it.
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp(
+            "Deprecated: use --report-dir. The report is written to a folder named after FILE, which opens it.",
+            valueName: "file.html", visibility: .hidden))
+    var legacyReport: String?
 
     @Option(help: ArgumentHelp("Write JUnit XML for CI dashboards to this file.", valueName: "path.xml"))
     var junit: String?
@@ -139,10 +148,11 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
             failOnAntialiasing: failOnAntialiasing, masks: scoped.filter { $0.pattern == "**" }.map(\.rect),
             scopedMasks: scoped.filter { $0.pattern != "**" }, maskElements: maskElement,
             failOn: FailOn(parsing: failOn) ?? .all, minimumCluster: minimumCluster)
-        let report = url(reportDir)
+        let report = url(reportDir ?? legacyReport.map(Self.reportFolder(forLegacyFile:)) ?? "Diffs")
         do {
             try ComparisonReportWriter.checkReportFolder(report)
             if let junit { try ComparisonReportWriter.checkOutputFile(url(junit), option: "--junit") }
+            if let legacyReport { try ComparisonReportWriter.checkOutputFile(url(legacyReport), option: "--report") }
         } catch {
             console.error("error: \(error.description)")
             throw ExitCode(2)
@@ -161,6 +171,13 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         do {
             try ComparisonReportWriter.writeHTML(summary, into: report, templatesDirectory: templates.map(url))
             if let junit { try ComparisonReportWriter.writeJUnit(summary, to: url(junit)) }
+            if let legacyReport {
+                let page = url(legacyReport)
+                try Self.writeRedirect(at: page, to: report)
+                console.warning(
+                    "--report FILE is deprecated and goes in the next release: the report is a folder now. It was written to \(Excerpt.location(report.path)) and \(Excerpt.location(page.path)) opens it; pass --report-dir \(Excerpt.location(report.path)) instead."
+                )
+            }
         } catch {
             console.failure(error.description)
             throw ExitCode(2)
@@ -176,7 +193,7 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         switch chosen {
         case .text: break
         case .markdown: console.output(ComparisonReportFormats.markdown(summary))
-        case .github: try publishToGitHub(summary, environment: environment, console: console)
+        case .github: publishToGitHub(summary, environment: environment, console: console)
         }
         if summary.count(.error) > 0 { throw ExitCode(2) }
         if !summary.passes { throw ExitCode(1) }
@@ -202,7 +219,7 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
     /// `$GITHUB_STEP_SUMMARY` with a link to the run's artifacts.
     private func publishToGitHub(
         _ summary: ComparisonSummary, environment: [String: String], console: Console
-    ) throws {
+    ) {
         let workspace = environment["GITHUB_WORKSPACE"] ?? FileManager.default.currentDirectoryPath
         let base = URL(fileURLWithPath: workspace).standardizedFileURL.resolvingSymlinksInPath().path
         for line in ComparisonReportFormats.githubAnnotations(summary, relativeTo: base) { console.output(line) }
@@ -214,12 +231,78 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         }
         guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
         let markdown = Data(ComparisonReportFormats.markdown(summary, artifacts: artifacts).utf8)
-        if let handle = FileHandle(forWritingAtPath: path) {
-            defer { try? handle.close() }
+        if let problem = Self.appendProblem(markdown, to: path) {
+            // The job summary is a courtesy: the comparison's verdict and exit code stand.
+            console.warning(
+                "The job summary was not written to GITHUB_STEP_SUMMARY (\(Excerpt.location(path))): \(problem). The comparison's result is unaffected; the report folder has everything."
+            )
+        }
+    }
+
+    /// Appends `data` to the file at `path` (created when missing), or says why it could not:
+    /// never a raw Foundation error, and never an open that blocks (a FIFO) or a write to a device.
+    static func appendProblem(_ data: Data, to path: String) -> String? {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            guard errno == ENOENT else { return FileProblem.clause(errno: errno) }
+            do {
+                try data.write(to: URL(fileURLWithPath: path))
+                return nil
+            } catch {
+                return FileProblem.describe(error)
+            }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return "it is a folder, not a file"
+        default: return "it is not a regular file (a FIFO, socket or device)"
+        }
+        guard access(path, W_OK) == 0 else { return FileProblem.clause(errno: errno) }
+        guard let handle = FileHandle(forWritingAtPath: path) else { return FileProblem.clause(errno: EIO) }
+        defer { try? handle.close() }
+        do {
             try handle.seekToEnd()
-            try handle.write(contentsOf: markdown)
-        } else {
-            try markdown.write(to: URL(fileURLWithPath: path))
+            try handle.write(contentsOf: data)
+            return nil
+        } catch {
+            return FileProblem.describe(error)
+        }
+    }
+
+    /// The report folder the deprecated `--report FILE` stands for: FILE without its extension
+    /// (`out/diff.html` → `out/diff`), or FILE with `-report` added when it has none.
+    static func reportFolder(forLegacyFile file: String) -> String {
+        let url = URL(fileURLWithPath: file)
+        let bare = url.deletingPathExtension()
+        if url.pathExtension.isEmpty || bare.lastPathComponent.isEmpty { return file + "-report" }
+        return file.dropLast(url.pathExtension.count + 1).description
+    }
+
+    /// The page at `page` that opens the report in `folder` (a relative link, so both can be
+    /// uploaded or moved together), for workflows that still open the file `--report` named.
+    static func writeRedirect(at page: URL, to folder: URL) throws(CompareError) {
+        let from = page.standardizedFileURL.deletingLastPathComponent().pathComponents
+        let to = folder.standardizedFileURL.appendingPathComponent(ComparisonReportWriter.pageName).pathComponents
+        let common = zip(from, to).prefix { $0 == $1 }.count
+        let relative = (Array(repeating: "..", count: from.count - common) + to.dropFirst(common))
+            .map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }
+            .joined(separator: "/")
+        let escaped = relative.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+            of: "\"", with: "&quot;"
+        )
+        .replacingOccurrences(of: "<", with: "&lt;")
+        let html = """
+            <!doctype html>
+            <meta charset="utf-8">
+            <meta http-equiv="refresh" content="0; url=\(escaped)">
+            <title>Comparison report</title>
+            <p>The report is a folder now: <a href="\(escaped)">\(escaped)</a>.</p>
+
+            """
+        do {
+            try Data(html.utf8).writeAtomically(to: page)
+        } catch {
+            throw .writeFailed(path: page.path, detail: FileProblem.describe(error))
         }
     }
 

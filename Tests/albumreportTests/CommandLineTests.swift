@@ -197,6 +197,23 @@ struct CompareCommandTests {
             try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         let pairs = try #require(object["pairs"] as? [[String: Any]])
         #expect(pairs.map { $0["status"] as? String } == ["match", "new", "missing"])
+        // A script reads the verdicts and totals; it need not re-derive them from --fail-on.
+        #expect(object["verdict"] as? String == "fail")
+        #expect(pairs.map { $0["verdict"] as? String } == ["pass", "fail", "fail"])
+        let totals = try #require(object["totals"] as? [String: Int])
+        #expect(
+            totals == [
+                "compared": 3, "match": 1, "mismatch": 0, "missing": 1, "new": 1, "error": 0, "failing": 2,
+                "updated": 0,
+            ])
+        let lenientJSON = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--json", "--fail-on", "changed"], in: folder.url)
+        #expect(lenientJSON.exitCode == 0)
+        let lenientObject = try #require(
+            try JSONSerialization.jsonObject(with: Data(lenientJSON.standardOutput.utf8)) as? [String: Any])
+        #expect(lenientObject["verdict"] as? String == "pass")
+        let lenientPairs = try #require(lenientObject["pairs"] as? [[String: Any]])
+        #expect(lenientPairs.map { $0["verdict"] as? String } == ["pass", "pass", "pass"])
 
         // Accepting new and removed files (reg-cli's -E): nothing fails.
         let lenient = try await ProductBinary.run(
@@ -249,6 +266,92 @@ struct CompareCommandTests {
         #expect(markdown.contains("| cards/a.png |") || markdown.contains("`cards/a.png`"), "\(markdown)")
         #expect(markdown.contains("https://github.com/me/app/actions/runs/42#artifacts"))
         #expect(!markdown.contains("same.png"), "matches stay out of the table")
+    }
+
+    @Test(
+        "an unwritable GITHUB_STEP_SUMMARY is a warning in words: the comparison still passes",
+        arguments: ["a-folder", "no-such-folder/summary.md"])
+    func unwritableStepSummary(summaryPath: String) async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try png(folder.url, "goldens/a.png")
+        _ = try png(folder.url, "actual/a.png")
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("a-folder"), withIntermediateDirectories: false)
+        let path = folder.url.appendingPathComponent(summaryPath).path
+        let run = try await ProductBinary.run(
+            ["compare", "goldens", "actual"], in: folder.url,
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": path])
+        #expect(run.exitCode == 0, "everything matches: \(run.standardError)")
+        #expect(
+            run.standardError.contains("The job summary was not written to GITHUB_STEP_SUMMARY"), "\(run.standardError)"
+        )
+        #expect(
+            run.standardError.contains(summaryPath.hasPrefix("a-folder") ? "it is a folder" : "it does not exist"),
+            "\(run.standardError)")
+        #expect(!run.standardError.contains("NSCocoaErrorDomain") && !run.standardError.contains("Error Domain"))
+    }
+
+    @Test(
+        "the previous --report FILE still works, with a deprecation warning: the folder beside it and a page opening it"
+    )
+    func deprecatedReportOption() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let a = try png(folder.url, "e/x.png")
+        let b = try png(folder.url, "a/x.png", red: 0)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("out"), withIntermediateDirectories: false)
+        let run = try await ProductBinary.run(
+            ["compare", a.path, b.path, "--report", "out/diff.html", "--format", "text"], in: folder.url)
+        #expect(run.exitCode == 1, "a mismatch, as before: \(run.standardError)")
+        #expect(run.standardError.contains("--report FILE is deprecated"), "\(run.standardError)")
+        #expect(run.standardError.contains("pass --report-dir"), "\(run.standardError)")
+        let report = folder.url.appendingPathComponent("out/diff/report.html")
+        #expect(FileManager.default.fileExists(atPath: report.path))
+        #expect(
+            FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out/diff/images/x.diff.png").path)
+        )
+        let page = try String(contentsOf: folder.url.appendingPathComponent("out/diff.html"), encoding: .utf8)
+        #expect(page.contains("url=diff/report.html"), "\(page)")
+    }
+
+    @Test(
+        "--update rewrites manifest.json, so a drift warning does not outlive re-recording; misspelt elements are refused"
+    )
+    func updateRewritesManifest() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let first = try await ProductBinary.run(
+            ["generate", "--limit", "1", "--output", "goldens", "-q"], in: folder.url)
+        #expect(first.exitCode == 0, "\(first.standardError)")
+        let actual = folder.url.appendingPathComponent("actual")
+        try FileManager.default.copyItem(at: folder.url.appendingPathComponent("goldens"), to: actual)
+        let manifestURL = actual.appendingPathComponent("manifest.json")
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+        var libraries = try #require(object["libraries"] as? [String: String])
+        libraries["libgd"] = "9.9.9"
+        object["libraries"] = libraries
+        try JSONSerialization.data(withJSONObject: object).write(to: manifestURL)
+
+        let misspelt = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--mask-element", "navigatonBar", "--format", "text"], in: folder.url)
+        #expect(misspelt.exitCode == 2, "\(misspelt.standardError)")
+        #expect(misspelt.standardError.contains("--mask-element 'navigatonBar' is not an element of these reports"))
+        #expect(misspelt.standardError.contains("navigationBar"), "the known names are listed")
+
+        let drifted = try await ProductBinary.run(["compare", "goldens", "actual", "--format", "text"], in: folder.url)
+        #expect(drifted.standardError.contains("Libraries differ: libgd"), "\(drifted.standardError)")
+        let update = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--update", "--format", "text"], in: folder.url)
+        #expect(update.exitCode == 0, "\(update.standardError)")
+        let again = try await ProductBinary.run(["compare", "goldens", "actual", "--format", "text"], in: folder.url)
+        #expect(again.exitCode == 0)
+        #expect(!again.standardError.contains("differ:"), "\(again.standardError)")
+        #expect(
+            try Data(contentsOf: folder.url.appendingPathComponent("goldens/manifest.json"))
+                == Data(contentsOf: manifestURL))
     }
 
     @Test("--mask-element takes frames from manifest.json; font and library drift is said before the pixel figures")
@@ -308,6 +411,10 @@ struct CompareCommandTests {
             (["compare", "e.png", "e.png", "--threshold", "2"], "--threshold must be from 0 to 1"),
             (["compare", "e.png", "e.png", "--mask", "1,2,3"], "--mask '1,2,3' is not x,y,w,h"),
             (["compare", "e.png"], "Missing expected argument"),
+            (
+                ["compare", "e.png", "e.png", "--mask-element", "button"],
+                "--mask-element finds elements in a report's manifest.json, and neither side compared has one"
+            ),
         ])
     func errors(arguments: [String], message: String) async throws {
         let folder = try TemporaryDirectory()

@@ -114,8 +114,100 @@ public struct ComparisonSummary: Sendable, Hashable, Codable {
     /// True when every pair matches.
     public var allMatch: Bool { pairs.allSatisfy { $0.status == .match } }
 
+    /// What the exit status says: `fail` when a pair fails under `--fail-on`, `error` when a
+    /// file could not be read (which outranks a failure), `pass` otherwise.
+    public var verdict: Verdict {
+        if count(.error) > 0 { return .error }
+        return passes ? .pass : .fail
+    }
+
     /// "12 compared: 11 match, 1 mismatch, 0 missing, 0 new, 0 errors".
     public var line: String {
         "\(pairs.count) compared: \(count(.match)) match, \(count(.mismatch)) mismatch, \(count(.missing)) missing, \(count(.new)) new, \(count(.error)) errors"
+    }
+}
+
+/// A comparison's or one pair's outcome, as CI reads it (`--json`'s `verdict`).
+public enum Verdict: String, Sendable, Hashable, Codable {
+    /// Nothing fails (exit 0).
+    case pass
+    /// A changed, new or missing file that `--fail-on` counts (exit 1).
+    case fail
+    /// A file could not be read or is not a PNG (exit 2).
+    case error
+}
+
+extension PairResult {
+    /// This pair's verdict under `failOn`: an unreadable file is an error, a pair that
+    /// ``fails(_:)`` fails, any other passes (a new file `--fail-on` does not count passes).
+    public func verdict(_ failOn: FailOn) -> Verdict {
+        if status == .error { return .error }
+        return fails(failOn) ? .fail : .pass
+    }
+}
+
+/// The counts `--json` puts beside the pairs, so that a script need not count them.
+public struct ComparisonTotals: Sendable, Hashable, Codable {
+    public var compared: Int
+    public var match: Int
+    public var mismatch: Int
+    public var missing: Int
+    public var new: Int
+    public var error: Int
+    /// Pairs that fail under `--fail-on` (errors included).
+    public var failing: Int
+    /// Pairs `--update` wrote or removed.
+    public var updated: Int
+}
+
+extension ComparisonSummary {
+    /// The summary's counts.
+    public var totals: ComparisonTotals {
+        ComparisonTotals(
+            compared: pairs.count, match: count(.match), mismatch: count(.mismatch), missing: count(.missing),
+            new: count(.new), error: count(.error), failing: failures.count, updated: pairs.filter(\.updated).count)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case expected, actual, options, pairs, drift, reportDirectory, totals, verdict
+    }
+
+    /// A pair as `--json` writes it: its fields and its verdict.
+    private struct EncodedPair: Encodable {
+        var pair: PairResult
+        var verdict: Verdict
+        private enum Keys: String, CodingKey { case verdict }
+
+        func encode(to encoder: any Encoder) throws {
+            try pair.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(verdict, forKey: .verdict)
+        }
+    }
+
+    /// Writes the stored fields, the totals, the overall verdict and each pair's verdict.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(expected, forKey: .expected)
+        try container.encode(actual, forKey: .actual)
+        try container.encode(options, forKey: .options)
+        try container.encode(
+            pairs.map { EncodedPair(pair: $0, verdict: $0.verdict(options.failOn)) }, forKey: .pairs)
+        try container.encode(drift, forKey: .drift)
+        try container.encodeIfPresent(reportDirectory, forKey: .reportDirectory)
+        try container.encode(totals, forKey: .totals)
+        try container.encode(verdict, forKey: .verdict)
+    }
+
+    /// Reads the stored fields; the totals and verdicts are derived, so they are not read.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            expected: try container.decode(String.self, forKey: .expected),
+            actual: try container.decode(String.self, forKey: .actual),
+            options: try container.decode(CompareOptions.self, forKey: .options),
+            pairs: try container.decode([PairResult].self, forKey: .pairs),
+            drift: try container.decode([String].self, forKey: .drift),
+            reportDirectory: try container.decodeIfPresent(String.self, forKey: .reportDirectory))
     }
 }
