@@ -72,11 +72,10 @@ extension ComparisonReportWriter {
         values["diffImage"] = images.diff.map(link)
         values["sideBySideImage"] = images.sideBySide.map(link)
         var stage: Stage?
-        if let expected = images.expected, let actual = images.actual, let diff = images.diff {
+        if let expected = images.expected, let actual = images.actual, images.diff != nil {
             values["flip"] = true
             if let expectedSize = pixelSize(expected), let actualSize = pixelSize(actual) {
-                stage = Stage(
-                    expected: expectedSize, actual: actualSize, links: (link(expected), link(actual), link(diff)))
+                stage = Stage(expected: expectedSize, actual: actualSize)
             }
         }
         if let stage { values["viewer"] = stage.values }
@@ -104,11 +103,8 @@ extension ComparisonReportWriter {
         values["crop"] = [
             "zoom": zoom, "width": window.width * zoom, "height": window.height * zoom,
             "offsetX": window.x * zoom, "offsetY": window.y * zoom,
-            "expectedWidth": stage.expected.width * zoom, "actualWidth": stage.actual.width * zoom,
-            "diffWidth": stage.width * zoom,
             "markLeft": (region.x - window.x) * zoom, "markTop": (region.y - window.y) * zoom,
             "markWidth": region.width * zoom, "markHeight": region.height * zoom,
-            "expectedImage": stage.links.expected, "actualImage": stage.links.actual, "diffImage": stage.links.diff,
         ]
         return values
     }
@@ -167,7 +163,6 @@ extension ComparisonReportWriter {
     private struct Stage {
         var expected: (width: Int, height: Int)
         var actual: (width: Int, height: Int)
-        var links: (expected: String, actual: String, diff: String)
 
         var width: Int { max(expected.width, actual.width) }
         var height: Int { max(expected.height, actual.height) }
@@ -177,6 +172,9 @@ extension ComparisonReportWriter {
                 "width": width, "height": height,
                 "expectedWidth": ComparisonReportWriter.percent(expected.width, of: width),
                 "actualWidth": ComparisonReportWriter.percent(actual.width, of: width),
+                "cropExpectedWidth": expected.width * ComparisonReportWriter.cropZoom,
+                "cropActualWidth": actual.width * ComparisonReportWriter.cropZoom,
+                "cropDiffWidth": width * ComparisonReportWriter.cropZoom,
                 "expectedSize": "\(expected.width) × \(expected.height)",
                 "actualSize": "\(actual.width) × \(actual.height)",
             ]
