@@ -23,8 +23,8 @@ packages=(
   fonts-symbola      # Symbola: monochrome emoji and symbols when the colour font is missing
 )
 
-# `--browser` adds Debian's Chromium, which the index.html test drives headless (CI passes it;
-# without it that test is skipped with a message).
+# `--browser` adds Debian's Chromium, which the index.html and compare report tests drive headless (CI passes it;
+# without it those tests are skipped with a message).
 if [ "${1:-}" = "--browser" ]; then
   packages+=(chromium)
 fi

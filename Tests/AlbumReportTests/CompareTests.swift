@@ -85,7 +85,7 @@ struct CompareTests {
 
     /// A one-album report rendered from a recorded feed on loopback, in `report`: its card's file
     /// and the card's button frame in pixels.
-    func renderedCard(in report: URL) async throws -> (file: URL, button: PixelRect) {
+    static func renderedCard(in report: URL) async throws -> (file: URL, button: PixelRect) {
         let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1TwoOf100)
         defer { Task { await chart.server.shutdown() } }
         var options = GenerateOptions(output: report)
@@ -105,7 +105,7 @@ struct CompareTests {
     func buttonColumn() async throws {
         let report = try TemporaryDirectory()
         defer { report.remove() }
-        let (expected, button) = try await renderedCard(in: report.url)
+        let (expected, button) = try await Self.renderedCard(in: report.url)
 
         let image = try GDImage(decoding: Data(contentsOf: expected))
         var pixels = image.pixelBuffer()
@@ -133,7 +133,7 @@ struct CompareTests {
     func movedButton() async throws {
         let report = try TemporaryDirectory()
         defer { report.remove() }
-        let (expected, button) = try await renderedCard(in: report.url)
+        let (expected, button) = try await Self.renderedCard(in: report.url)
         let original = try GDImage(decoding: Data(contentsOf: expected)).pixelBuffer()
 
         // The whole button (its fill and its label) one pixel lower, as a layout change moves it.
@@ -257,14 +257,15 @@ struct CompareTests {
             else { return "" }
             return String(dom[range.upperBound..<end])
         }
-        // changed: expected, actual, diff and side by side, and the flip view's three; new: actual;
-        // gone: expected.
-        #expect(try await loaded("profile") == String(repeating: "1", count: 9))
+        // changed: the viewer's expected, actual and diff, the crops of its one changed region
+        // (every pixel differs: expected, actual and diff), and expected, actual, diff and side by
+        // side; new: actual; gone: expected.
+        #expect(try await loaded("profile") == String(repeating: "1", count: 12))
 
         // The probe can fail: with one image removed, it says so.
         try FileManager.default.removeItem(at: download.appendingPathComponent("images/new.actual.png"))
         let broken = try await loaded("profile2")
-        #expect(broken.count == 9 && broken.filter { $0 == "0" }.count == 1, "\(broken)")
+        #expect(broken.count == 12 && broken.filter { $0 == "0" }.count == 1, "\(broken)")
     }
 
     @Test("corrupt and non-PNG inputs are errors that name the file")

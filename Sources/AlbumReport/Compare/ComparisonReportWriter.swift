@@ -23,9 +23,8 @@ public enum ComparisonReportWriter {
         case .success(let loaded): template = loaded
         case .failure(let problem): throw .template(path: url.path, detail: problem.description)
         }
-        try write(
-            Data(template.render(page(summary)).utf8), to: folder.appendingPathComponent(pageName), creatingFolder: true
-        )
+        let values = page(summary) { relative in pixelSize(of: folder.appendingPathComponent(relative)) }
+        try write(Data(template.render(values).utf8), to: folder.appendingPathComponent(pageName), creatingFolder: true)
     }
 
     /// Refuses a report folder the comparison must not write into: `/` or another file system's
@@ -81,61 +80,6 @@ public enum ComparisonReportWriter {
         var parent = stat()
         guard stat(url.path, &own) == 0, stat(url.deletingLastPathComponent().path, &parent) == 0 else { return false }
         return own.st_dev != parent.st_dev || own.st_ino == parent.st_ino
-    }
-
-    /// The values the template sees (every string escaped by Mustache's `{{…}}`).
-    static func page(_ summary: ComparisonSummary) -> [String: Any] {
-        let options = summary.options
-        var settings = "Threshold \(options.threshold), max diff ratio \(options.maxDiffRatio)"
-        if let pixels = options.maxDiffPixels { settings += ", max diff pixels \(pixels)" }
-        if options.failOnAntialiasing { settings += ", anti-aliased pixels count" }
-        settings +=
-            options.minimumCluster > 1
-            ? ", clusters under \(options.minimumCluster) pixels ignored" : ", every differing pixel counts"
-        let masks = options.masks.count + options.scopedMasks.count
-        if masks > 0 { settings += ", \(masks) pixel mask(s)" }
-        if !options.maskElements.isEmpty {
-            settings += ", masked elements: \(options.maskElements.joined(separator: ", "))"
-        }
-        let failOn = options.failOn.names
-        let shown = summary.pairs.enumerated().filter { $0.element.status != .match }
-        let pairs: [[String: Any]] = shown.map { index, pair in
-            var values: [String: Any] = [
-                "name": pair.name, "status": pair.status.rawValue, "message": pair.message, "updated": pair.updated,
-                "fails": pair.fails(options.failOn), "anchor": "pair-\(index)",
-            ]
-            if let difference = pair.difference {
-                values["figures"] = [
-                    "compared": difference.comparedPixels, "different": difference.differentPixels,
-                    "antialiased": difference.antialiasedPixels, "masked": difference.maskedPixels,
-                    "specks": difference.speckPixels,
-                    "ratio": String(format: "%.6f", difference.diffRatio),
-                ]
-            }
-            let images = pair.images ?? PairImages()
-            values["expectedImage"] = images.expected.map(link)
-            values["actualImage"] = images.actual.map(link)
-            values["diffImage"] = images.diff.map(link)
-            values["sideBySideImage"] = images.sideBySide.map(link)
-            if images.expected != nil, images.actual != nil, images.diff != nil { values["flip"] = true }
-            return values.compactMapValues { $0 }
-        }
-        return [
-            "line": summary.line, "passes": summary.passes,
-            "failOn": failOn.isEmpty ? "nothing" : failOn.joined(separator: ", "),
-            "drift": summary.drift, "expected": summary.expected, "actual": summary.actual, "settings": settings + ".",
-            "pairs": pairs, "matches": summary.pairs.filter { $0.status == .match }.map(\.name),
-            "hasMatches": summary.count(.match) > 0, "matchCount": summary.count(.match),
-        ]
-    }
-
-    /// A relative path as a link: each component percent-encoded.
-    static func link(_ relative: String) -> String {
-        relative.split(separator: "/").map {
-            $0.addingPercentEncoding(
-                withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#")))
-                ?? String($0)
-        }.joined(separator: "/")
     }
 
     /// Writes JUnit XML to `url`.

@@ -94,10 +94,13 @@ public enum PixelComparator {
                 difference.antialiasedPixels += result.antialiased
                 difference.maskedPixels += result.masked
             }
-            if options.minimumCluster > 1, difference.differentPixels > 0 {
-                difference.speckPixels = speckPixels(
-                    results.flatMap(\.differing), width: width, height: height,
-                    minimumCluster: options.minimumCluster)
+            if difference.differentPixels > 0 {
+                let differing = results.flatMap(\.differing)
+                if options.minimumCluster > 1 {
+                    difference.speckPixels = speckPixels(
+                        differing, width: width, height: height, minimumCluster: options.minimumCluster)
+                }
+                difference.changedRegions = ChangedRegions.find(differing: differing, width: width, height: height)
             }
             if expected.width != actual.width || expected.height != actual.height {
                 difference.sizeMismatch = .init(
