@@ -194,18 +194,41 @@ public struct PixelDifference: Sendable, Hashable, Codable {
     public var maskedPixels: Int
     /// Set when the images are not the same size.
     public var sizeMismatch: SizeMismatch?
+    /// Where the differing pixels are, in the expected image's pixels: the bounding boxes of
+    /// 8-connected clusters of differing (not anti-aliased, not masked) pixels, specks included,
+    /// boxes at most 8 pixels apart merged into one, at most 64, largest area first (see
+    /// ``ClusterTracker``). Empty when no pixel differs.
+    public var changedRegions: [PixelRect]
 
     /// Creates figures.
     public init(
         comparedPixels: Int, differentPixels: Int, antialiasedPixels: Int, maskedPixels: Int,
-        speckPixels: Int = 0, sizeMismatch: SizeMismatch? = nil
+        speckPixels: Int = 0, sizeMismatch: SizeMismatch? = nil, changedRegions: [PixelRect] = []
     ) {
         self.speckPixels = speckPixels
+        self.changedRegions = changedRegions
         self.comparedPixels = comparedPixels
         self.differentPixels = differentPixels
         self.antialiasedPixels = antialiasedPixels
         self.maskedPixels = maskedPixels
         self.sizeMismatch = sizeMismatch
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case comparedPixels, differentPixels, antialiasedPixels, speckPixels, maskedPixels, sizeMismatch,
+            changedRegions
+    }
+
+    /// Decodes figures; `changedRegions` may be absent (summaries written before it existed).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        comparedPixels = try container.decode(Int.self, forKey: .comparedPixels)
+        differentPixels = try container.decode(Int.self, forKey: .differentPixels)
+        antialiasedPixels = try container.decode(Int.self, forKey: .antialiasedPixels)
+        speckPixels = try container.decode(Int.self, forKey: .speckPixels)
+        maskedPixels = try container.decode(Int.self, forKey: .maskedPixels)
+        sizeMismatch = try container.decodeIfPresent(SizeMismatch.self, forKey: .sizeMismatch)
+        changedRegions = try container.decodeIfPresent([PixelRect].self, forKey: .changedRegions) ?? []
     }
 
     /// Different pixels as a share of compared pixels.
