@@ -45,6 +45,19 @@ struct StreamedCompareTests {
         return pixels
     }
 
+    /// The pixel the side-by-side draws for the `factor` × `factor` block at (`x`, `y`): each
+    /// channel's mean, rounded down.
+    func average(_ image: PixelBuffer, x: Int, y: Int, factor: Int) -> UInt32 {
+        var sums = [UInt32](repeating: 0, count: 4)
+        for row in y..<(y + factor) {
+            for column in x..<(x + factor) {
+                for channel in 0..<4 { sums[channel] += (image[column, row] >> (8 * UInt32(channel))) & 0xFF }
+            }
+        }
+        let count = UInt32(factor * factor)
+        return (0..<4).reduce(UInt32(0)) { $0 | (sums[$1] / count) << (8 * UInt32($1)) }
+    }
+
     @Test(
         "a rendered card compared in bands of awkward sizes gives the whole-image counts, regions and diff pixels",
         arguments: [1, 2, 3, 5, 7, 64, 257, 100_000])
@@ -70,11 +83,14 @@ struct StreamedCompareTests {
             #expect(whole.difference.changedRegions.count >= 3)
             let diff = try PNGReader.decode(try #require(streamed.diff), name: "diff.png").get()
             #expect(diff == whole.diff, "the streamed diff image differs from the whole-image one")
+            // The side-by-side (three 1179-pixel panels) is drawn at half size, blocks averaged.
             let side = try PNGReader.decode(try #require(streamed.sideBySide), name: "side.png").get()
-            #expect(side.width == 3 * expected.width + 4 * DiffPictures.gap)
-            #expect(side.height == expected.height + 2 * DiffPictures.gap)
-            #expect(side[DiffPictures.gap + 10, DiffPictures.gap + 10] == expected[10, 10])
-            #expect(side[2 * DiffPictures.gap + expected.width + 10, DiffPictures.gap + 10] == actual[10, 10])
+            let panel = (expected.width + 1) / 2
+            #expect(side.width == 3 * panel + 4 * DiffPictures.gap)
+            #expect(side.height == (expected.height + 1) / 2 + 2 * DiffPictures.gap)
+            let gap = DiffPictures.gap
+            #expect(side[gap + 5, gap + 5] == average(expected, x: 10, y: 10, factor: 2))
+            #expect(side[2 * gap + panel + 5, gap + 5] == average(actual, x: 10, y: 10, factor: 2))
         }
     }
 
@@ -145,8 +161,10 @@ struct StreamedCompareTests {
         #expect(diff[8001 / 3, 33 / 3] == PixelComparator.differenceColor)
         #expect(diff[10, 10] != PixelComparator.differenceColor)
         let side = try PNGReader.decode(try #require(outcome.sideBySide), name: "side.png").get()
-        #expect(max(side.width, side.height) <= DiffPictures.maximumSide)
-        let factor = DiffPictures.factor(width: 9000, height: 40, extraWidth: 64, extraHeight: 32, panels: 3)
+        #expect(max(side.width, side.height) <= DiffPictures.maximumSideBySide)
+        let factor = DiffPictures.factor(
+            width: 9000, height: 40, extraWidth: 64, extraHeight: 32, panels: 3, limit: DiffPictures.maximumSideBySide)
+        #expect(factor == 14)
         #expect(side.width == 64 + 3 * ((9000 + factor - 1) / factor))
         let panel = (9000 + factor - 1) / factor
         #expect(
