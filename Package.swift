@@ -104,7 +104,7 @@ let package = Package(
 
         .target(
             name: "AlbumReportCompare",
-            dependencies: ["AlbumReportCore", "AlbumReportGraphics", "CPNG"],
+            dependencies: ["AlbumReportCore", "CPNG"],
             swiftSettings: strictSettings
         ),
 

@@ -26,7 +26,7 @@ let package = Package(
         /// Theme files, with their range checks.
         .executableTarget(
             name: "fuzz-theme", dependencies: [core, driver], path: "Sources/FuzzTheme", swiftSettings: settings),
-        /// The PNG reader `compare` uses (header checks, then libgd's decoder).
+        /// The PNG reader `compare` uses (header checks, then libpng row by row, as `compare` streams).
         .executableTarget(
             name: "fuzz-png", dependencies: [.product(name: "AlbumReportCompare", package: "albumreport"), driver],
             path: "Sources/FuzzPNG", swiftSettings: settings),

@@ -1,10 +1,10 @@
 import AlbumReportCore
-import AlbumReportGraphics
 import Foundation
 
 /// Compares PNG files, or folders of them matched by relative path: cheap checks first (the
-/// header's size, then identical bytes), then pixelmatch's pixel pass on raw RGBA buffers,
-/// several pairs at once. For every pair that is not a match it puts the images the report shows
+/// header's size, then identical bytes), then pixelmatch's pixel pass in bands of rows, both
+/// images decoded as the bands go (``StreamedComparison``), several pairs at once: memory
+/// follows the pairs in flight and their bands, not the folder or the images. For every pair that is not a match it puts the images the report shows
 /// in the report folder (the expected and actual images, the diff and a side-by-side), so that
 /// the folder alone, downloaded from CI, shows everything. With `update` it converges: changed
 /// and new images are written over the goldens, and goldens whose actual file is gone removed.
@@ -243,8 +243,6 @@ public struct GoldenComparer: Sendable {
                 name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
                 message: problem.description)
         }
-        let expectedPixels: PixelBuffer
-        let actualPixels: PixelBuffer
         switch PNGComparison.prepare(
             expected: expectedData, actual: actualData, expectedName: expected.path, actualName: actual.path)
         {
@@ -256,33 +254,40 @@ public struct GoldenComparer: Sendable {
             let result = PairResult(
                 name: name, status: difference.matches(options) ? .match : .mismatch, expectedPath: expected.path,
                 actualPath: actual.path, difference: difference, message: message)
-            return try finish(result, job: job, data: (expectedData, actualData), pixels: nil, diff: nil)
-        case .pixels(let one, let two):
-            (expectedPixels, actualPixels) = (one, two)
+            return try finish(result, job: job, data: (expectedData, actualData), pictures: nil)
+        case .pixels:
+            break
         }
         var options = self.options
         options.masks = job.masks
-        let large = expectedPixels.width * expectedPixels.height > 500_000
-        let (difference, diff) = await PixelComparator.compare(
-            expectedPixels, actualPixels, options: options, diffImage: reportDirectory != nil,
-            bands: large ? 2 : 1)
+        let outcome: StreamedComparison.Outcome
+        switch StreamedComparison.compare(
+            expected: expectedData, actual: actualData, expectedName: expected.path, actualName: actual.path,
+            options: options, pictures: reportDirectory != nil)
+        {
+        case .success(let value): outcome = value
+        case .failure(let problem):
+            return PairResult(
+                name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
+                message: problem.description)
+        }
+        let difference = outcome.difference
         let result = PairResult(
             name: name, status: difference.matches(options) ? .match : .mismatch, expectedPath: expected.path,
             actualPath: actual.path, difference: difference, message: difference.summary)
-        return try finish(
-            result, job: job, data: (expectedData, actualData), pixels: (expectedPixels, actualPixels), diff: diff)
+        let pictures = outcome.diff.flatMap { diff in outcome.sideBySide.map { (diff, $0) } }
+        return try finish(result, job: job, data: (expectedData, actualData), pictures: pictures)
     }
 
     /// A compared pair's result as it is reported: on a mismatch, with its images in the report
     /// folder and (with `update`) the actual image written over the golden.
     private func finish(
-        _ result: PairResult, job: Job, data: (expected: Data, actual: Data), pixels: (PixelBuffer, PixelBuffer)?,
-        diff: PixelBuffer?
+        _ result: PairResult, job: Job, data: (expected: Data, actual: Data), pictures: (diff: Data, sideBySide: Data)?
     ) throws(CompareError) -> PairResult {
         guard result.status == .mismatch else { return result }
         var result = result
         result.images = try reportImages(
-            job.name, expected: data.expected, actual: data.actual, pixels: pixels, diff: diff)
+            job.name, expected: data.expected, actual: data.actual, pictures: pictures)
         if update {
             try write(data.actual, to: job.target, goldens: job.goldens)
             result.updated = true
@@ -296,7 +301,7 @@ public struct GoldenComparer: Sendable {
             name: job.name, status: .missing, expectedPath: job.expected?.path,
             message: "\(Excerpt.location(job.name)) is expected but the actual side has no such file.")
         if let expected = job.expected, let data = try? Data(contentsOf: expected) {
-            result.images = try reportImages(job.name, expected: data, actual: nil, pixels: nil, diff: nil)
+            result.images = try reportImages(job.name, expected: data, actual: nil, pictures: nil)
         }
         if update, let expected = job.expected {
             if let goldens = job.goldens, let link = ContainedPath.firstLink(under: goldens, relative: job.name) {
@@ -319,7 +324,7 @@ public struct GoldenComparer: Sendable {
         var result = PairResult(
             name: job.name, status: .new, actualPath: job.actual?.path,
             message: "\(Excerpt.location(job.name)) is new: there is no expected image for it.")
-        result.images = try reportImages(job.name, expected: nil, actual: actualData, pixels: nil, diff: nil)
+        result.images = try reportImages(job.name, expected: nil, actual: actualData, pictures: nil)
         if update {
             try write(actualData, to: job.target, goldens: job.goldens)
             result.updated = true
@@ -334,7 +339,7 @@ public struct GoldenComparer: Sendable {
 
     /// Writes the pair's images into the report folder and returns their relative paths.
     private func reportImages(
-        _ name: String, expected: Data?, actual: Data?, pixels: (PixelBuffer, PixelBuffer)?, diff: PixelBuffer?
+        _ name: String, expected: Data?, actual: Data?, pictures: (diff: Data, sideBySide: Data)?
     ) throws(CompareError) -> PairImages? {
         guard let reportDirectory else { return nil }
         let stem = Self.imagesFolder + "/" + Self.reportStem(name)
@@ -346,16 +351,9 @@ public struct GoldenComparer: Sendable {
         }
         if let expected { images.expected = try put(expected, ".expected.png") }
         if let actual { images.actual = try put(actual, ".actual.png") }
-        if let diff, let (expectedPixels, actualPixels) = pixels {
-            do {
-                let pictures = try DiffImages(expected: expectedPixels, actual: actualPixels, diff: diff)
-                images.diff = try put(pictures.diff, ".diff.png")
-                images.sideBySide = try put(pictures.sideBySide, ".compare.png")
-            } catch let error as CompareError {
-                throw error
-            } catch {
-                throw .writeFailed(path: reportDirectory.appendingPathComponent(stem).path, detail: "\(error)")
-            }
+        if let pictures {
+            images.diff = try put(pictures.diff, ".diff.png")
+            images.sideBySide = try put(pictures.sideBySide, ".compare.png")
         }
         return images
     }

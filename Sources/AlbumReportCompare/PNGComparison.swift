@@ -1,5 +1,4 @@
 import AlbumReportCore
-import AlbumReportGraphics
 import Foundation
 
 /// Two PNGs compared in memory, synchronously: the figures, the verdict and (on a mismatch) the
@@ -11,7 +10,8 @@ public struct PNGComparison: Sendable {
     public var difference: PixelDifference
     /// Whether the images match under the options.
     public var matches: Bool
-    /// The diff image (red differences, yellow anti-aliasing over a faded expected), on a mismatch.
+    /// The diff image (red differences, yellow anti-aliasing over a faded expected), on a
+    /// mismatch; downscaled past ``DiffPictures/maximumSide`` pixels, differences kept red.
     public var diffPNG: Data?
     /// expected | actual | diff on a grey ground, on a mismatch.
     public var sideBySidePNG: Data?
@@ -46,77 +46,43 @@ public struct PNGComparison: Sendable {
         /// Decided without a pixel pass: identical bytes (a match) or header sizes that differ
         /// (a mismatch), with the message to report.
         case decided(PixelDifference, message: String)
-        /// Both decoded: the pixel pass decides.
-        case pixels(PixelBuffer, PixelBuffer)
-        /// One of them is not a readable PNG.
+        /// Both are PNGs of the same declared size: the streamed pixel pass decides.
+        case pixels
+        /// One of them is not a PNG.
         case failed(PNGReader.Problem)
     }
 
-    /// Signatures, then identical bytes (no decoding), then the headers' sizes (no decoding),
-    /// then both images decoded.
+    /// Signatures, then identical bytes (no decoding), then the headers' sizes (no decoding).
     static func prepare(expected: Data, actual: Data, expectedName: String, actualName: String) -> Prepared {
         if let problem = PNGReader.signatureProblem(expected, name: expectedName) { return .failed(problem) }
         if let problem = PNGReader.signatureProblem(actual, name: actualName) { return .failed(problem) }
         if let same = identicalBytes(expected, actual) { return .decided(same, message: "identical bytes") }
         if let mismatch = sizeMismatch(expected, actual) { return .decided(mismatch, message: mismatch.summary) }
-        switch (PNGReader.decode(expected, name: expectedName), PNGReader.decode(actual, name: actualName)) {
-        case (.success(let one), .success(let two)): return .pixels(one, two)
-        case (.failure(let problem), _), (_, .failure(let problem)): return .failed(problem)
-        }
+        return .pixels
     }
 
     /// Compares `actual` with `expected`. Unreadable data is a problem naming `expectedName` or
-    /// `actualName`; identical bytes are a match and different sizes a mismatch without decoding.
+    /// `actualName`; identical bytes are a match and different sizes a mismatch without decoding;
+    /// otherwise both are decoded and compared in bands of rows (``StreamedComparison``), and the
+    /// pictures of a mismatch encoded as the bands go.
     public static func compare(
         expected: Data, actual: Data, options: CompareOptions = CompareOptions(),
         expectedName: String = "the reference image", actualName: String = "the actual image"
     ) -> Result<PNGComparison, PNGReader.Problem> {
-        let expectedPixels: PixelBuffer
-        let actualPixels: PixelBuffer
         switch prepare(expected: expected, actual: actual, expectedName: expectedName, actualName: actualName) {
         case .failed(let problem): return .failure(problem)
         case .decided(let difference, _):
             return .success(PNGComparison(difference: difference, matches: difference.matches(options)))
-        case .pixels(let one, let two): (expectedPixels, actualPixels) = (one, two)
+        case .pixels:
+            return StreamedComparison.compare(
+                expected: expected, actual: actual, expectedName: expectedName, actualName: actualName,
+                options: options, pictures: true
+            ).map { outcome in
+                let matches = outcome.difference.matches(options)
+                return PNGComparison(
+                    difference: outcome.difference, matches: matches, diffPNG: matches ? nil : outcome.diff,
+                    sideBySidePNG: matches ? nil : outcome.sideBySide)
+            }
         }
-        let (difference, diff) = PixelComparator.compareSynchronously(
-            expectedPixels, actualPixels, options: options, diffImage: true)
-        var result = PNGComparison(difference: difference, matches: difference.matches(options))
-        guard !result.matches, let diff else { return .success(result) }
-        do {
-            let images = try DiffImages(expected: expectedPixels, actual: actualPixels, diff: diff)
-            result.diffPNG = images.diff
-            result.sideBySidePNG = images.sideBySide
-        } catch {
-            // The verdict stands without its pictures; the figures say what differs.
-        }
-        return .success(result)
-    }
-}
-
-/// The diff and side-by-side pictures of a mismatch, PNG-encoded (fast level: they are looked at,
-/// not archived).
-struct DiffImages {
-    var diff: Data
-    var sideBySide: Data
-
-    init(expected: PixelBuffer, actual: PixelBuffer, diff: PixelBuffer) throws(GraphicsError) {
-        let diffImage = try GDImage(diff)
-        self.diff = try diffImage.pngData(compressionLevel: 3)
-        sideBySide = try Self.sideBySide([GDImage(expected), GDImage(actual), diffImage]).pngData(compressionLevel: 3)
-    }
-
-    /// expected | actual | diff, on a grey ground with gaps.
-    static func sideBySide(_ images: [GDImage]) throws(GraphicsError) -> GDImage {
-        let gap = 16
-        let width = images.reduce(gap) { $0 + $1.width + gap }
-        let height = (images.map(\.height).max() ?? 1) + 2 * gap
-        let canvas = try GDImage(width: width, height: height, background: RGBA(red: 128, green: 128, blue: 128))
-        var x = gap
-        for image in images {
-            canvas.copy(image, x: x, y: gap)
-            x += image.width + gap
-        }
-        return canvas
     }
 }

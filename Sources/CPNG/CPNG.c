@@ -6,111 +6,365 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct reader {
-    const uint8_t *data;
+/* Where libpng's error handler writes its message: set by each call before it enters libpng. */
+struct message {
+    char *text;
+    size_t size;
+};
+
+static void on_error(png_structp png, png_const_charp text) {
+    struct message *message = png_get_error_ptr(png);
+    if (message != NULL && message->text != NULL && message->size > 0) {
+        snprintf(message->text, message->size, "%s", text ? text : "damaged data");
+    }
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
+}
+
+static void say(char *error, size_t error_size, const char *text) {
+    if (error != NULL && error_size > 0) { snprintf(error, error_size, "%s", text); }
+}
+
+/* MARK: - Reading */
+
+struct ar_png_reader {
+    png_structp png;
+    png_infop info;
+    uint8_t *data;
     size_t size;
     size_t offset;
-    char *error;
-    size_t error_size;
+    uint32_t width;
+    uint32_t height;
+    uint32_t next_row;
+    /* An interlaced image, decoded whole when opened; NULL otherwise. */
+    uint8_t *whole;
+    png_bytep *rows;
+    int failed;
+    int ended;
+    struct message message;
 };
 
 static void read_bytes(png_structp png, png_bytep out, png_size_t count) {
-    struct reader *reader = png_get_io_ptr(png);
+    struct ar_png_reader *reader = png_get_io_ptr(png);
     if (count > reader->size - reader->offset) { png_error(png, "the data ends early"); }
     memcpy(out, reader->data + reader->offset, count);
     reader->offset += count;
 }
 
-static void on_error(png_structp png, png_const_charp message) {
-    struct reader *reader = png_get_error_ptr(png);
-    snprintf(reader->error, reader->error_size, "%s", message ? message : "damaged data");
-    png_longjmp(png, 1);
+void ar_png_reader_close(ar_png_reader *reader) {
+    if (reader == NULL) { return; }
+    if (reader->png != NULL) { png_destroy_read_struct(&reader->png, &reader->info, NULL); }
+    free(reader->rows);
+    free(reader->whole);
+    free(reader->data);
+    free(reader);
 }
 
-static void on_warning(png_structp png, png_const_charp message) {
-    (void)png;
-    (void)message;
-}
-
-int ar_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t *width, uint32_t *height,
-                       uint8_t **pixels, char *error, size_t error_size) {
-    *pixels = NULL;
-    if (error_size > 0) { error[0] = 0; }
-    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
-        snprintf(error, error_size, "it does not start with the PNG signature");
-        return 1;
-    }
-    struct reader reader = {data, size, 0, error, error_size};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, on_error, on_warning);
-    if (png == NULL) { snprintf(error, error_size, "out of memory"); return 3; }
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        snprintf(error, error_size, "out of memory");
+/* Decodes an interlaced image whole (inside the caller's jump target, which frees the reader and
+   with it both buffers). */
+static int read_whole(ar_png_reader *reader, char *error, size_t error_size) {
+    size_t row_bytes = (size_t)reader->width * 4;
+    reader->rows = malloc(sizeof(png_bytep) * (size_t)reader->height);
+    reader->whole = malloc(row_bytes * (size_t)reader->height);
+    if (reader->rows == NULL || reader->whole == NULL) {
+        say(error, error_size, "out of memory");
         return 3;
     }
-    uint8_t *volatile out = NULL;
-    png_bytep *volatile rows = NULL;
-    if (setjmp(png_jmpbuf(png))) {
-        free(out);
-        free(rows);
-        png_destroy_read_struct(&png, &info, NULL);
+    for (uint32_t y = 0; y < reader->height; y++) { reader->rows[y] = reader->whole + (size_t)y * row_bytes; }
+    png_read_image(reader->png, reader->rows);
+    png_read_end(reader->png, NULL);
+    reader->ended = 1;
+    free(reader->rows);
+    reader->rows = NULL;
+    return 0;
+}
+
+int ar_png_reader_open(const uint8_t *data, size_t size, uint64_t max_pixels, ar_png_reader **out,
+                       uint32_t *width, uint32_t *height, char *error, size_t error_size) {
+    *out = NULL;
+    *width = 0;
+    *height = 0;
+    if (error != NULL && error_size > 0) { error[0] = 0; }
+    if (data == NULL || size < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        say(error, error_size, "it does not start with the PNG signature");
+        return 1;
+    }
+    ar_png_reader *reader = calloc(1, sizeof(ar_png_reader));
+    if (reader == NULL) {
+        say(error, error_size, "out of memory");
+        return 3;
+    }
+    reader->data = malloc(size);
+    if (reader->data == NULL) {
+        ar_png_reader_close(reader);
+        say(error, error_size, "out of memory");
+        return 3;
+    }
+    memcpy(reader->data, data, size);
+    reader->size = size;
+    reader->message.text = error;
+    reader->message.size = error_size;
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->message, on_error, on_warning);
+    if (reader->png == NULL) {
+        ar_png_reader_close(reader);
+        say(error, error_size, "out of memory");
+        return 3;
+    }
+    reader->info = png_create_info_struct(reader->png);
+    if (reader->info == NULL) {
+        ar_png_reader_close(reader);
+        say(error, error_size, "out of memory");
+        return 3;
+    }
+    /* `reader` is not changed between here and a longjmp back (only what it points to). */
+    if (setjmp(png_jmpbuf(reader->png))) {
+        ar_png_reader_close(reader);
         return 1;
     }
     /* Limits before the first chunk is read: no ancillary chunk is needed to compare pixels, so
        text, profiles and private chunks are skipped unread (libpng still refuses any chunk
        longer than the malloc cap, from its header, before allocating for it). */
-    png_set_user_limits(png, 1000000, 1000000);
-    png_set_chunk_cache_max(png, 128);
-    png_set_chunk_malloc_max(png, 8000000);
-    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    png_set_user_limits(reader->png, 1000000, 1000000);
+    png_set_chunk_cache_max(reader->png, 128);
+    png_set_chunk_malloc_max(reader->png, 8000000);
+    png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
     static const png_byte skipped[] = "tEXt\0zTXt\0iTXt\0iCCP\0sPLT\0eXIf\0tIME\0pHYs\0bKGD\0hIST\0"
                                       "sBIT\0cHRM\0gAMA\0sRGB\0oFFs\0pCAL\0sCAL";
-    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skipped, (int)(sizeof(skipped) / 5));
-    png_set_read_fn(png, &reader, read_bytes);
-    png_read_info(png, info);
-    png_uint_32 w = png_get_image_width(png, info);
-    png_uint_32 h = png_get_image_height(png, info);
+    png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, skipped, (int)(sizeof(skipped) / 5));
+    /* zlib's Adler-32 of the inflated data is not checked: every chunk's CRC still is, and the
+       checksum cost a tenth of decoding. */
+#ifdef PNG_IGNORE_ADLER32
+    if (png_set_option(reader->png, PNG_IGNORE_ADLER32, PNG_OPTION_ON) == PNG_OPTION_INVALID) {
+        /* This libpng cannot skip it: the checksum is checked, which only costs time. */
+    }
+#endif
+    png_set_read_fn(reader->png, reader, read_bytes);
+    png_read_info(reader->png, reader->info);
+    png_uint_32 w = png_get_image_width(reader->png, reader->info);
+    png_uint_32 h = png_get_image_height(reader->png, reader->info);
     if (w == 0 || h == 0 || (uint64_t)w * (uint64_t)h > max_pixels) {
-        snprintf(error, error_size, "it declares %u × %u pixels", (unsigned)w, (unsigned)h);
-        png_destroy_read_struct(&png, &info, NULL);
+        if (error != NULL && error_size > 0) {
+            snprintf(error, error_size, "it declares %u × %u pixels", (unsigned)w, (unsigned)h);
+        }
+        ar_png_reader_close(reader);
         return 2;
     }
-    int color = png_get_color_type(png, info);
-    int depth = png_get_bit_depth(png, info);
-    if (color == PNG_COLOR_TYPE_PALETTE) { png_set_palette_to_rgb(png); }
-    if (color == PNG_COLOR_TYPE_GRAY && depth < 8) { png_set_expand_gray_1_2_4_to_8(png); }
-    if (png_get_valid(png, info, PNG_INFO_tRNS)) { png_set_tRNS_to_alpha(png); }
-    if (depth == 16) { png_set_strip_16(png); }
-    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) { png_set_gray_to_rgb(png); }
-    if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) {
-        png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
-    }
-    png_set_interlace_handling(png);
-    png_read_update_info(png, info);
-    if (png_get_rowbytes(png, info) != (size_t)w * 4) {
-        snprintf(error, error_size, "its pixel layout is not supported");
-        png_destroy_read_struct(&png, &info, NULL);
+    int color = png_get_color_type(reader->png, reader->info);
+    int depth = png_get_bit_depth(reader->png, reader->info);
+    if (color == PNG_COLOR_TYPE_PALETTE) { png_set_palette_to_rgb(reader->png); }
+    if (color == PNG_COLOR_TYPE_GRAY && depth < 8) { png_set_expand_gray_1_2_4_to_8(reader->png); }
+    int transparency = png_get_valid(reader->png, reader->info, PNG_INFO_tRNS) != 0;
+    if (transparency) { png_set_tRNS_to_alpha(reader->png); }
+    if (depth == 16) { png_set_strip_16(reader->png); }
+    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) { png_set_gray_to_rgb(reader->png); }
+    if (!(color & PNG_COLOR_MASK_ALPHA) && !transparency) { png_set_filler(reader->png, 0xFF, PNG_FILLER_AFTER); }
+    int passes = png_set_interlace_handling(reader->png);
+    png_read_update_info(reader->png, reader->info);
+    if (png_get_rowbytes(reader->png, reader->info) != (size_t)w * 4) {
+        say(error, error_size, "its pixel layout is not supported");
+        ar_png_reader_close(reader);
         return 1;
     }
-    out = malloc((size_t)w * (size_t)h * 4);
-    rows = malloc(sizeof(png_bytep) * (size_t)h);
-    if (out == NULL || rows == NULL) {
-        free(out);
-        free(rows);
-        png_destroy_read_struct(&png, &info, NULL);
-        snprintf(error, error_size, "out of memory");
-        return 3;
+    reader->width = w;
+    reader->height = h;
+    if (passes > 1) {
+        int status = read_whole(reader, error, error_size);
+        if (status != 0) {
+            ar_png_reader_close(reader);
+            return status;
+        }
     }
-    for (png_uint_32 y = 0; y < h; y++) { rows[y] = out + (size_t)y * (size_t)w * 4; }
-    png_read_image(png, rows);
-    png_read_end(png, NULL);
-    free(rows);
-    png_destroy_read_struct(&png, &info, NULL);
     *width = w;
     *height = h;
-    *pixels = out;
+    *out = reader;
     return 0;
 }
 
-void ar_png_free(uint8_t *pixels) { free(pixels); }
+int ar_png_reader_read_rows(ar_png_reader *reader, uint8_t *out, uint32_t count, char *error, size_t error_size) {
+    if (error != NULL && error_size > 0) { error[0] = 0; }
+    if (reader == NULL || out == NULL) {
+        say(error, error_size, "no reader");
+        return 4;
+    }
+    if (reader->failed) {
+        say(error, error_size, "an earlier row could not be read");
+        return 1;
+    }
+    if (count > reader->height - reader->next_row) {
+        say(error, error_size, "rows were asked for past the end of the image");
+        return 4;
+    }
+    size_t row_bytes = (size_t)reader->width * 4;
+    if (reader->whole != NULL) {
+        memcpy(out, reader->whole + (size_t)reader->next_row * row_bytes, (size_t)count * row_bytes);
+        reader->next_row += count;
+        return 0;
+    }
+    reader->message.text = error;
+    reader->message.size = error_size;
+    if (setjmp(png_jmpbuf(reader->png))) {
+        reader->failed = 1;
+        return 1;
+    }
+    for (uint32_t i = 0; i < count; i++) {
+        png_read_row(reader->png, out + (size_t)i * row_bytes, NULL);
+        reader->next_row += 1;
+    }
+    if (reader->next_row == reader->height && !reader->ended) {
+        reader->ended = 1;
+        png_read_end(reader->png, NULL);
+    }
+    return 0;
+}
+
+/* MARK: - Writing */
+
+struct ar_png_writer {
+    png_structp png;
+    png_infop info;
+    uint8_t *out;
+    size_t size;
+    size_t capacity;
+    uint32_t width;
+    uint32_t height;
+    uint32_t next_row;
+    int failed;
+    int ended;
+    struct message message;
+};
+
+static void write_bytes(png_structp png, png_bytep data, png_size_t count) {
+    struct ar_png_writer *writer = png_get_io_ptr(png);
+    if (count > writer->capacity - writer->size) {
+        size_t capacity = writer->capacity < 65536 ? 65536 : writer->capacity;
+        while (count > capacity - writer->size) {
+            if (capacity > SIZE_MAX / 2) { png_error(png, "the image is too large to encode"); }
+            capacity *= 2;
+        }
+        uint8_t *grown = realloc(writer->out, capacity);
+        if (grown == NULL) { png_error(png, "out of memory"); }
+        writer->out = grown;
+        writer->capacity = capacity;
+    }
+    memcpy(writer->out + writer->size, data, count);
+    writer->size += count;
+}
+
+static void flush_bytes(png_structp png) { (void)png; }
+
+void ar_png_writer_close(ar_png_writer *writer) {
+    if (writer == NULL) { return; }
+    if (writer->png != NULL) { png_destroy_write_struct(&writer->png, &writer->info); }
+    free(writer->out);
+    free(writer);
+}
+
+int ar_png_writer_open(uint32_t width, uint32_t height, int level, int filters, ar_png_writer **out, char *error,
+                       size_t error_size) {
+    *out = NULL;
+    if (error != NULL && error_size > 0) { error[0] = 0; }
+    if (width == 0 || height == 0 || width > 1000000 || height > 1000000) {
+        say(error, error_size, "the image has no pixels or is too large");
+        return 4;
+    }
+    ar_png_writer *writer = calloc(1, sizeof(ar_png_writer));
+    if (writer == NULL) {
+        say(error, error_size, "out of memory");
+        return 3;
+    }
+    writer->width = width;
+    writer->height = height;
+    writer->message.text = error;
+    writer->message.size = error_size;
+    writer->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer->message, on_error, on_warning);
+    if (writer->png == NULL) {
+        ar_png_writer_close(writer);
+        say(error, error_size, "out of memory");
+        return 3;
+    }
+    writer->info = png_create_info_struct(writer->png);
+    if (writer->info == NULL) {
+        ar_png_writer_close(writer);
+        say(error, error_size, "out of memory");
+        return 3;
+    }
+    if (setjmp(png_jmpbuf(writer->png))) {
+        ar_png_writer_close(writer);
+        return 1;
+    }
+    png_set_write_fn(writer->png, writer, write_bytes, flush_bytes);
+    png_set_IHDR(writer->png, writer->info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(writer->png, level < 0 ? 0 : level > 9 ? 9 : level);
+    if (filters != 0) { png_set_filter(writer->png, PNG_FILTER_TYPE_BASE, filters); }
+    png_write_info(writer->png, writer->info);
+    *out = writer;
+    return 0;
+}
+
+int ar_png_writer_write_rows(ar_png_writer *writer, const uint8_t *rows, uint32_t count, char *error,
+                             size_t error_size) {
+    if (error != NULL && error_size > 0) { error[0] = 0; }
+    if (writer == NULL || rows == NULL) {
+        say(error, error_size, "no writer");
+        return 4;
+    }
+    if (writer->failed) {
+        say(error, error_size, "an earlier row could not be encoded");
+        return 1;
+    }
+    if (count > writer->height - writer->next_row) {
+        say(error, error_size, "more rows than the image has were written");
+        return 4;
+    }
+    writer->message.text = error;
+    writer->message.size = error_size;
+    if (setjmp(png_jmpbuf(writer->png))) {
+        writer->failed = 1;
+        return 1;
+    }
+    size_t row_bytes = (size_t)writer->width * 4;
+    for (uint32_t i = 0; i < count; i++) {
+        png_write_row(writer->png, rows + (size_t)i * row_bytes);
+        writer->next_row += 1;
+    }
+    return 0;
+}
+
+int ar_png_writer_finish(ar_png_writer *writer, size_t *size, char *error, size_t error_size) {
+    *size = 0;
+    if (error != NULL && error_size > 0) { error[0] = 0; }
+    if (writer == NULL) {
+        say(error, error_size, "no writer");
+        return 4;
+    }
+    if (writer->failed) {
+        say(error, error_size, "an earlier row could not be encoded");
+        return 1;
+    }
+    if (writer->next_row != writer->height) {
+        say(error, error_size, "not every row was written");
+        return 4;
+    }
+    if (!writer->ended) {
+        writer->message.text = error;
+        writer->message.size = error_size;
+        if (setjmp(png_jmpbuf(writer->png))) {
+            writer->failed = 1;
+            return 1;
+        }
+        png_write_end(writer->png, NULL);
+        writer->ended = 1;
+    }
+    *size = writer->size;
+    return 0;
+}
+
+void ar_png_writer_copy(const ar_png_writer *writer, uint8_t *out, size_t capacity) {
+    if (writer == NULL || out == NULL || !writer->ended) { return; }
+    memcpy(out, writer->out, capacity < writer->size ? capacity : writer->size);
+}

@@ -37,7 +37,8 @@ func sampleCard() async throws -> Data {
 func compareBenchmark(arguments: [String]) async throws {
     let expectedData: Data
     let actualData: Data
-    if arguments.count == 2 {
+    let files = arguments.count == 2 && !arguments[0].hasPrefix("--")
+    if files {
         expectedData = try Data(contentsOf: URL(fileURLWithPath: arguments[0]))
         actualData = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
     } else {
@@ -81,4 +82,6 @@ func compareBenchmark(arguments: [String]) async throws {
     print("  pixel pass + diff image           \(milliseconds(withDiff))")
     print("  ratio pixel pass / decode         \(String(format: "%8.2f", allCores / max(decode, 1e-9)))")
     if let difference { print("  result: \(difference.summary)") }
+    // Then the command itself at scale (folders, recompressed pixels, a 12000² pair).
+    if !files { try CompareScaleBenchmark(arguments: arguments).run() }
 }

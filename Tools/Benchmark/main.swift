@@ -2,7 +2,8 @@
 //
 //   swift run -c release albumreport-bench report [--runs 3] [--photos DIR] [--peer PATH] [--no-peer]
 //   swift run -c release albumreport-bench fetch [--runs 3]
-//   swift run -c release albumreport-bench compare [EXPECTED.png ACTUAL.png]
+//   swift run -c release albumreport-bench compare [EXPECTED.png ACTUAL.png | --binary PATH --runs N]
+//   swift run -c release albumreport-bench compare-scale [--binary PATH] [--runs 3]
 //   swift run -c release albumreport-bench text
 //   swift run -c release albumreport-bench encode-lab     (row filters × deflate levels on photographs)
 //   swift run -c release albumreport-bench serve [MS]     (the photographic chart on loopback, for profiling)
@@ -18,7 +19,9 @@
 // whose every image is a bomb, and prints wall time, stage times and peak RSS.
 // `network` compares a 100-album chart whose artwork hosts do not resolve with the embedded
 // sample, and measures a host that accepts connections but never answers.
-// `compare` measures decoding two PNGs and comparing them. `text` measures a card's text (layout
+// `compare` measures decoding two PNGs and comparing them; `compare-scale` times the
+// `albumreport compare` binary (wall time and its own peak RSS) on 101 changed files, the same
+// pixels recompressed, identical bytes, and a pair of 12000 × 12000 PNGs differing in one row. `text` measures a card's text (layout
 // and drawing) with the HarfBuzz engine against libgd's text call, per card, cold and warm. Layout, render and encode are summed
 // over the tasks that did them (they overlap on both cores, so they can exceed the stage times).
 import Foundation
@@ -27,6 +30,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "compare":
     try await compareBenchmark(arguments: Array(arguments.dropFirst()))
+case "compare-scale":
+    try CompareScaleBenchmark(arguments: Array(arguments.dropFirst())).run()
 case "serve":
     try await serveForProfiling(arguments: Array(arguments.dropFirst()))
 case "encode-lab":
@@ -41,7 +46,7 @@ case "fetch":
     try await ReportBenchmark(arguments: Array(arguments.dropFirst())).runFetch()
 default:
     print(
-        "usage: albumreport-bench report [--runs N] [--photos DIR] [--peer PATH] [--no-peer] | fetch [--runs N] | network [--runs N] | text | compare [EXPECTED.png ACTUAL.png] | encode-lab | serve [MS]"
+        "usage: albumreport-bench report [--runs N] [--photos DIR] [--peer PATH] [--no-peer] | fetch [--runs N] | network [--runs N] | text | compare [EXPECTED.png ACTUAL.png] | compare-scale [--binary PATH] [--runs N] | encode-lab | serve [MS]"
     )
     exit(arguments.isEmpty ? 0 : 64)
 }

@@ -16,10 +16,30 @@ public enum ChangedRegions {
     public static let limit = 64
 
     /// The changed regions of a `width` × `height` comparison whose differing pixels are
-    /// `indices` (y × width + x, in any order, each at most once).
+    /// `indices` (y × width + x, in any order, each at most once), found by the same
+    /// ``ClusterTracker`` the comparison streams its rows through.
     public static func find(differing indices: [Int], width: Int, height: Int) -> [PixelRect] {
         guard width > 0, height > 0, !indices.isEmpty else { return [] }
-        let boxes = merged(neighbourhoodBoxes(indices, width: width, height: height))
+        // The pixels as the streaming comparison sees them: runs, row by row, left to right.
+        var runs: [DifferingRun] = []
+        for index in indices.sorted() {
+            let (y, x) = index.quotientAndRemainder(dividingBy: width)
+            if let last = runs.last, last.y == y, last.end == x {
+                runs[runs.count - 1].end = x + 1
+            } else {
+                runs.append(DifferingRun(y: y, start: x, end: x + 1))
+            }
+        }
+        var tracker = ClusterTracker(minimumCluster: 1)
+        tracker.add(runs)
+        var difference = PixelDifference(comparedPixels: 0, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0)
+        tracker.finish(into: &difference)
+        return difference.changedRegions
+    }
+
+    /// The ``limit`` largest of `boxes`, the largest first; equal areas top to bottom, then left
+    /// to right.
+    static func largest(_ boxes: [PixelRect]) -> [PixelRect] {
         let ordered = boxes.sorted {
             let (a, b) = ($0.width * $0.height, $1.width * $1.height)
             if a != b { return a > b }
@@ -34,57 +54,6 @@ public enum ChangedRegions {
         let gapX = max(0, b.x - a.maxX, a.x - b.maxX)
         let gapY = max(0, b.y - a.maxY, a.y - b.maxY)
         return gapX <= mergeDistance && gapY <= mergeDistance
-    }
-
-    // MARK: - Clusters
-
-    /// The bounding boxes of groups of differing pixels that certainly end up in one region: the
-    /// 8-connected components of the differing pixels dilated by half the merge distance. Two
-    /// differing pixels at most `mergeDistance + 1` apart (Chebyshev) have at most
-    /// `mergeDistance` pixels between them, so their clusters merge anyway; grouping them first
-    /// keeps noise (thousands of tiny clusters) from reaching the box merge.
-    static func neighbourhoodBoxes(_ indices: [Int], width: Int, height: Int) -> [PixelRect] {
-        let differing: UInt8 = 1
-        let widened: UInt8 = 2
-        let dilated: UInt8 = 4
-        let visited: UInt8 = 8
-        let radius = mergeDistance / 2
-        var state = [UInt8](repeating: 0, count: width * height)
-        for index in indices { state[index] |= differing }
-        for index in indices {
-            let y = index / width
-            let x = index % width
-            for nx in max(x - radius, 0)...min(x + radius, width - 1) { state[y * width + nx] |= widened }
-        }
-        for index in state.indices where state[index] & widened != 0 {
-            let y = index / width
-            let x = index % width
-            for ny in max(y - radius, 0)...min(y + radius, height - 1) { state[ny * width + x] |= dilated }
-        }
-        var boxes: [PixelRect] = []
-        var stack: [Int] = []
-        for start in indices where state[start] & visited == 0 {
-            state[start] |= visited
-            stack.append(start)
-            var (minX, minY, maxX, maxY) = (width, height, -1, -1)
-            while let index = stack.popLast() {
-                let x = index % width
-                let y = index / width
-                if state[index] & differing != 0 {
-                    (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
-                }
-                for ny in max(y - 1, 0)...min(y + 1, height - 1) {
-                    for nx in max(x - 1, 0)...min(x + 1, width - 1) {
-                        let next = ny * width + nx
-                        guard state[next] & dilated != 0, state[next] & visited == 0 else { continue }
-                        state[next] |= visited
-                        stack.append(next)
-                    }
-                }
-            }
-            boxes.append(PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1))
-        }
-        return boxes
     }
 
     // MARK: - Merging boxes

@@ -194,8 +194,10 @@ public struct PixelDifference: Sendable, Hashable, Codable {
     public var maskedPixels: Int
     /// Set when the images are not the same size.
     public var sizeMismatch: SizeMismatch?
-    /// Where the differing pixels are, in the expected image's pixels: at most 64 rectangles,
-    /// the largest first (see ``ChangedRegions``). Empty when no pixel differs.
+    /// Where the differing pixels are, in the expected image's pixels: the bounding boxes of
+    /// 8-connected clusters of differing (not anti-aliased, not masked) pixels, specks included,
+    /// boxes at most 8 pixels apart merged into one, at most 64, largest area first (see
+    /// ``ClusterTracker``). Empty when no pixel differs.
     public var changedRegions: [PixelRect]
 
     /// Creates figures.
@@ -210,6 +212,11 @@ public struct PixelDifference: Sendable, Hashable, Codable {
         self.antialiasedPixels = antialiasedPixels
         self.maskedPixels = maskedPixels
         self.sizeMismatch = sizeMismatch
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case comparedPixels, differentPixels, antialiasedPixels, speckPixels, maskedPixels, sizeMismatch,
+            changedRegions
     }
 
     /// Decodes figures; `changedRegions` may be absent (summaries written before it existed).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Perceptual per-pixel comparison with anti-aliasing detection, on raw RGBA buffers: the
 /// algorithm of pixelmatch 7.1.0 (mapbox/pixelmatch, ISC licence), reimplemented, so that its
 /// own test suite's counts are ours.
@@ -30,15 +32,15 @@ public enum PixelComparator {
         let job = Job(expected, actual, options: options)
         let bandCount = max(1, min(bands, job.height))
         let rowsPerBand = (job.height + bandCount - 1) / bandCount
-        let results = await withTaskGroup(of: BandResult.self, returning: [BandResult].self) { group in
+        let results = await withTaskGroup(of: RowComparison.self, returning: [RowComparison].self) { group in
             for band in 0..<bandCount {
                 let rows = (band * rowsPerBand)..<min((band + 1) * rowsPerBand, job.height)
                 guard !rows.isEmpty else { continue }
                 group.addTask { job.band(rows, diffImage: diffImage) }
             }
-            var all: [BandResult] = []
+            var all: [RowComparison] = []
             for await result in group { all.append(result) }
-            return all.sorted { $0.firstRow < $1.firstRow }
+            return all.sorted { $0.rows.lowerBound < $1.rows.lowerBound }
         }
         return job.assemble(results, diffImage: diffImage)
     }
@@ -53,55 +55,64 @@ public enum PixelComparator {
         return job.assemble([job.band(0..<job.height, diffImage: diffImage)], diffImage: diffImage)
     }
 
+    /// Compares `rows` of two images of the same size (`width` × `height`) held as windows of
+    /// rows: the streamed comparison's step. Each window must hold `rows` and the two rows above
+    /// and below them that exist (the anti-aliasing test looks two rows away). `options.masks`
+    /// are in image coordinates. The figures are those the whole-image comparison finds for
+    /// these rows; the clusters are left to a ``ClusterTracker`` fed with the runs.
+    public static func compareRows(
+        _ rows: Range<Int>, expected: PixelRows, actual: PixelRows, height: Int, options: CompareOptions,
+        diffImage: Bool
+    ) -> RowComparison {
+        let setting = Setting(
+            maxDelta: 35215 * options.threshold * options.threshold, countAntialiasing: options.failOnAntialiasing)
+        return compareBand(
+            Plane(expected, height: height), Plane(actual, height: height), rows: rows,
+            masks: RowMasks(options.masks, width: expected.width), setting: setting, diffImage: diffImage)
+    }
+
     /// One comparison's inputs, shared by its bands.
     private struct Job: Sendable {
         var options: CompareOptions
         var width: Int
         var height: Int
+        var expected: PixelBuffer
+        var actual: PixelBuffer
         var a: Plane
         var b: Plane
-        var mask: MaskMap
+        var masks: RowMasks
         var setting: Setting
-
-        /// The expected image (the whole buffer; ``a`` reads its common part).
-        var expected: PixelBuffer { a.buffer }
-        /// The actual image.
-        var actual: PixelBuffer { b.buffer }
 
         init(_ expected: PixelBuffer, _ actual: PixelBuffer, options: CompareOptions) {
             self.options = options
+            self.expected = expected
+            self.actual = actual
             width = min(expected.width, actual.width)
             height = min(expected.height, actual.height)
             a = Plane(expected, width: width, height: height)
             b = Plane(actual, width: width, height: height)
-            mask = MaskMap(options.masks, width: width, height: height)
+            masks = RowMasks(options.masks, width: width)
             setting = Setting(
                 maxDelta: 35215 * options.threshold * options.threshold,
                 countAntialiasing: options.failOnAntialiasing)
         }
 
-        func band(_ rows: Range<Int>, diffImage: Bool) -> BandResult {
-            compareBand(a, b, rows: rows, mask: mask, setting: setting, diffImage: diffImage)
+        func band(_ rows: Range<Int>, diffImage: Bool) -> RowComparison {
+            compareBand(a, b, rows: rows, masks: masks, setting: setting, diffImage: diffImage)
         }
 
         /// The figures (and the diff image) from the bands' results, in row order.
-        func assemble(_ results: [BandResult], diffImage: Bool) -> (difference: PixelDifference, diff: PixelBuffer?) {
+        func assemble(
+            _ results: [RowComparison], diffImage: Bool
+        ) -> (difference: PixelDifference, diff: PixelBuffer?) {
             var difference = PixelDifference(
                 comparedPixels: 0, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0)
+            var clusters = ClusterTracker(minimumCluster: options.minimumCluster)
             for result in results {
-                difference.comparedPixels += result.compared
-                difference.differentPixels += result.different
-                difference.antialiasedPixels += result.antialiased
-                difference.maskedPixels += result.masked
+                difference.add(result)
+                clusters.add(result.runs)
             }
-            if difference.differentPixels > 0 {
-                let differing = results.flatMap(\.differing)
-                if options.minimumCluster > 1 {
-                    difference.speckPixels = speckPixels(
-                        differing, width: width, height: height, minimumCluster: options.minimumCluster)
-                }
-                difference.changedRegions = ChangedRegions.find(differing: differing, width: width, height: height)
-            }
+            clusters.finish(into: &difference)
             if expected.width != actual.width || expected.height != actual.height {
                 difference.sizeMismatch = .init(
                     expectedWidth: expected.width, expectedHeight: expected.height, actualWidth: actual.width,
@@ -114,42 +125,14 @@ public enum PixelComparator {
                 fill: .init(red: 255, green: 0, blue: 0))
             diff.pixels.withUnsafeMutableBufferPointer { output in
                 for result in results {
-                    for (offset, row) in result.rows.enumerated() {
-                        let start = (result.firstRow + offset) * diffWidth
-                        for x in 0..<width { output[start + x] = row[x] }
+                    for (offset, y) in result.rows.enumerated() {
+                        let start = y * diffWidth
+                        for x in 0..<width { output[start + x] = result.diff[offset * width + x] }
                     }
                 }
             }
             return (difference, diff)
         }
-    }
-
-    /// How many of the differing pixels (`indices` into a `width` × `height` image) lie in
-    /// 8-connected clusters of fewer than `minimumCluster` pixels.
-    static func speckPixels(_ indices: [Int], width: Int, height: Int, minimumCluster: Int) -> Int {
-        // 0: not differing, 1: differing and not yet visited, 2: visited.
-        var state = [UInt8](repeating: 0, count: width * height)
-        for index in indices { state[index] = 1 }
-        var specks = 0
-        var stack: [Int] = []
-        for start in indices where state[start] == 1 {
-            state[start] = 2
-            stack.append(start)
-            var size = 0
-            while let index = stack.popLast() {
-                size += 1
-                let x = index % width
-                let y = index / width
-                for ny in max(y - 1, 0)...min(y + 1, height - 1) {
-                    for nx in max(x - 1, 0)...min(x + 1, width - 1) where state[ny * width + nx] == 1 {
-                        state[ny * width + nx] = 2
-                        stack.append(ny * width + nx)
-                    }
-                }
-            }
-            if size < minimumCluster { specks += size }
-        }
-        return specks
     }
 
     // MARK: - One band of rows
@@ -159,93 +142,125 @@ public enum PixelComparator {
         var countAntialiasing: Bool
     }
 
-    private struct BandResult: Sendable {
-        var firstRow: Int
-        var compared = 0
-        var different = 0
-        var antialiased = 0
-        var masked = 0
-        var rows: [[UInt32]] = []
-        /// Indices (y × width + x) of the differing pixels.
-        var differing: [Int] = []
-    }
-
     private static func compareBand(
-        _ a: Plane, _ b: Plane, rows: Range<Int>, mask: MaskMap, setting: Setting, diffImage: Bool
-    ) -> BandResult {
-        var result = BandResult(firstRow: rows.lowerBound)
+        _ a: Plane, _ b: Plane, rows: Range<Int>, masks: RowMasks, setting: Setting, diffImage: Bool
+    ) -> RowComparison {
+        var result = RowComparison(rows: rows)
         let width = a.width
+        if diffImage { result.diff.reserveCapacity(rows.count * width) }
+        var rowMask: [Bool] = []
         for y in rows {
-            var outputRow = diffImage ? [UInt32](repeating: 0, count: width) : []
+            let masked = masks.row(y, into: &rowMask)
+            if !masked && a.row(y, equals: b) {
+                // The usual case for a golden: the whole row is the same, so nothing can differ.
+                result.compared += width
+                if diffImage { for x in 0..<width { result.diff.append(faded(a[x, y])) } }
+                continue
+            }
+            var runStart = -1
             for x in 0..<width {
-                let pixelA = a[x, y]
-                let pixelB = b[x, y]
-                if mask.contains(x, y) {
+                var isDifferent = false
+                defer {
+                    if isDifferent {
+                        if runStart < 0 { runStart = x }
+                    } else if runStart >= 0 {
+                        result.runs.append(DifferingRun(y: y, start: runStart, end: x))
+                        runStart = -1
+                    }
+                }
+                if masked && rowMask[x] {
                     result.masked += 1
-                    if diffImage { outputRow[x] = maskedColor }
+                    if diffImage { result.diff.append(maskedColor) }
                     continue
                 }
+                let pixelA = a[x, y]
+                let pixelB = b[x, y]
                 result.compared += 1
                 let offset = 4 * (y * width + x)
                 let delta = pixelA == pixelB ? 0 : colorDelta(pixelA, pixelB, offset: offset, brightnessOnly: false)
                 guard abs(delta) > setting.maxDelta else {
-                    if diffImage { outputRow[x] = faded(pixelA) }
+                    if diffImage { result.diff.append(faded(pixelA)) }
                     continue
                 }
                 let isAntialiasing = antialiased(a, x, y, other: b) || antialiased(b, x, y, other: a)
                 if isAntialiasing && !setting.countAntialiasing {
                     result.antialiased += 1
-                    if diffImage { outputRow[x] = antialiasingColor }
+                    if diffImage { result.diff.append(antialiasingColor) }
                 } else {
                     result.different += 1
-                    result.differing.append(y * width + x)
-                    if diffImage { outputRow[x] = differenceColor }
+                    isDifferent = true
+                    if diffImage { result.diff.append(differenceColor) }
                 }
             }
-            if diffImage { result.rows.append(outputRow) }
+            if runStart >= 0 { result.runs.append(DifferingRun(y: y, start: runStart, end: width)) }
         }
         return result
     }
 
-    /// Read access to the overlapping region of one image.
+    /// Read access to the overlapping region of one image, or to a window of its rows.
     struct Plane: Sendable {
-        let buffer: PixelBuffer
+        let pixels: [UInt32]
+        /// Pixels per row in `pixels`.
+        let stride: Int
+        /// The image row `pixels` starts with.
+        let firstRow: Int
         let width: Int
         let height: Int
 
         init(_ buffer: PixelBuffer, width: Int, height: Int) {
-            self.buffer = buffer
+            pixels = buffer.pixels
+            stride = buffer.width
+            firstRow = 0
             self.width = width
             self.height = height
         }
 
-        subscript(x: Int, y: Int) -> UInt32 { buffer.pixels[y * buffer.width + x] }
-    }
-
-    /// Which pixels are masked, as a bitmap (masks may be many: every element of a kind).
-    struct MaskMap: Sendable {
-        let width: Int
-        let bits: [Bool]
-
-        init(_ masks: [PixelRect], width: Int, height: Int) {
-            self.width = width
-            guard !masks.isEmpty else {
-                bits = []
-                return
-            }
-            var bits = [Bool](repeating: false, count: width * height)
-            for rect in masks {
-                let x0 = max(rect.x, 0)
-                let x1 = min(rect.maxX, width)
-                let y0 = max(rect.y, 0)
-                let y1 = min(rect.maxY, height)
-                guard x0 < x1, y0 < y1 else { continue }
-                for y in y0..<y1 { for x in x0..<x1 { bits[y * width + x] = true } }
-            }
-            self.bits = bits
+        init(_ rows: PixelRows, height: Int) {
+            pixels = rows.pixels
+            stride = rows.width
+            firstRow = rows.firstRow
+            width = rows.width
+            self.height = height
         }
 
-        func contains(_ x: Int, _ y: Int) -> Bool { !bits.isEmpty && bits[y * width + x] }
+        subscript(x: Int, y: Int) -> UInt32 { pixels[(y - firstRow) * stride + x] }
+
+        /// Whether row `y` has the same pixels in both planes (compared as bytes).
+        func row(_ y: Int, equals other: Plane) -> Bool {
+            let start = (y - firstRow) * stride
+            let otherStart = (y - other.firstRow) * other.stride
+            return pixels.withUnsafeBytes { one in
+                other.pixels.withUnsafeBytes { two in
+                    guard let first = one.baseAddress, let second = two.baseAddress else { return width == 0 }
+                    return memcmp(first + start * 4, second + otherStart * 4, width * 4) == 0
+                }
+            }
+        }
+    }
+
+    /// Which pixels are masked, row by row (masks may be many: every element of a kind), so that
+    /// no bitmap of the whole image is ever made.
+    struct RowMasks: Sendable {
+        let width: Int
+        let rects: [PixelRect]
+
+        init(_ masks: [PixelRect], width: Int) {
+            self.width = width
+            rects = masks.filter { $0.width > 0 && $0.height > 0 && $0.x < width && $0.maxX > 0 }
+        }
+
+        /// Fills `bits` with row `y`'s mask and returns true, or returns false when no mask covers it.
+        func row(_ y: Int, into bits: inout [Bool]) -> Bool {
+            var covered = false
+            for rect in rects where rect.y <= y && y < rect.maxY {
+                if !covered {
+                    bits = [Bool](repeating: false, count: width)
+                    covered = true
+                }
+                for x in max(rect.x, 0)..<min(rect.maxX, width) { bits[x] = true }
+            }
+            return covered
+        }
     }
 
     // MARK: - Colour maths

@@ -1,0 +1,165 @@
+import AlbumReportCore
+import Foundation
+
+/// One pair of PNGs compared in bands of rows, both decoders streaming: memory follows the band
+/// (plus two rows of context above and below it, which pixelmatch's anti-aliasing test reads),
+/// never the image, and the figures are exactly those of the whole-image comparison.
+///
+/// The diff and side-by-side pictures, when asked for, are encoded as the bands go, starting at
+/// the first row whose pixels differ at all: rows before it are the same in both images, so they
+/// are encoded then from a second pass of the expected image alone. A pair whose pixels are all
+/// the same (identical pixels in differently compressed files) is therefore decoded and compared
+/// without any picture being made.
+struct StreamedComparison {
+    /// What one comparison found: the figures, and the pictures of a mismatch when asked for.
+    struct Outcome {
+        var difference: PixelDifference
+        var diff: Data?
+        var sideBySide: Data?
+    }
+
+    /// Rows a band holds for an image `width` pixels wide: about two million pixels, so that a
+    /// pair in flight holds a few tens of megabytes at most, whatever the image's size.
+    static func bandRows(width: Int) -> Int { max(8, min(1024, 2_000_000 / max(width, 1))) }
+
+    /// Compares `actual` with `expected` (PNG data; the names are for messages). `pictures`
+    /// asks for the diff and side-by-side PNGs of a mismatch; `bandRows` (nil: ``bandRows(width:)``)
+    /// sets how many rows a band has.
+    static func compare(
+        expected: Data, actual: Data, expectedName: String, actualName: String, options: CompareOptions,
+        pictures: Bool, bandRows: Int? = nil
+    ) -> Result<Outcome, PNGReader.Problem> {
+        do {
+            return .success(
+                try run(
+                    expected: (expected, expectedName), actual: (actual, actualName), options: options,
+                    pictures: pictures, bandRows: bandRows))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func run(
+        expected: (data: Data, name: String), actual: (data: Data, name: String), options: CompareOptions,
+        pictures: Bool, bandRows: Int?
+    ) throws(PNGReader.Problem) -> Outcome {
+        var one = try BandWindow(PNGRowReader(expected.data, name: expected.name))
+        var two = try BandWindow(PNGRowReader(actual.data, name: actual.name))
+        let (width, height) = (one.reader.width, one.reader.height)
+        guard width == two.reader.width, height == two.reader.height else {
+            return Outcome(
+                difference: PixelDifference(
+                    comparedPixels: 0, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0,
+                    sizeMismatch: .init(
+                        expectedWidth: width, expectedHeight: height, actualWidth: two.reader.width,
+                        actualHeight: two.reader.height)))
+        }
+        let step = max(1, bandRows ?? Self.bandRows(width: width))
+        var difference = PixelDifference(comparedPixels: 0, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0)
+        var clusters = ClusterTracker(minimumCluster: options.minimumCluster)
+        var drawing: DiffPictures?
+        var drawingFailed = false
+        for start in stride(from: 0, to: height, by: step) {
+            let rows = start..<min(start + step, height)
+            try one.load(rows)
+            try two.load(rows)
+            if pictures, drawing == nil, !drawingFailed, !one.same(rows, as: two) {
+                // The first band with a change: the pictures start, with the rows before it.
+                do {
+                    var started = try DiffPictures(width: width, height: height)
+                    try replay(expected, rows: 0..<start, step: step, options: options, into: &started)
+                    drawing = started
+                } catch let problem as PNGReader.Problem {
+                    throw problem
+                } catch {
+                    drawingFailed = true
+                }
+            }
+            let result = PixelComparator.compareRows(
+                rows, expected: one.window, actual: two.window, height: height, options: options,
+                diffImage: drawing != nil)
+            difference.add(result)
+            clusters.add(result.runs)
+            if var pictures = drawing {
+                drawing = nil
+                do {
+                    try pictures.add(
+                        expected: one.slice(rows), actual: two.slice(rows), diff: result.diff[...])
+                    drawing = pictures
+                } catch {
+                    drawingFailed = true
+                }
+            }
+        }
+        clusters.finish(into: &difference)
+        var outcome = Outcome(difference: difference)
+        if !difference.matches(options), var pictures = drawing {
+            // The verdict stands without its pictures should they fail; the figures say what differs.
+            if let images = try? pictures.finish() {
+                outcome.diff = images.diff
+                outcome.sideBySide = images.sideBySide
+            }
+        }
+        return outcome
+    }
+
+    /// Draws rows that are the same in both images from a second pass of the expected image: the
+    /// comparison of the expected image with itself gives their diff rows (faded, masks tinted).
+    private static func replay(
+        _ expected: (data: Data, name: String), rows: Range<Int>, step: Int, options: CompareOptions,
+        into pictures: inout DiffPictures
+    ) throws -> Void {
+        guard !rows.isEmpty else { return }
+        var window = try BandWindow(PNGRowReader(expected.data, name: expected.name))
+        for start in stride(from: rows.lowerBound, to: rows.upperBound, by: step) {
+            let band = start..<min(start + step, rows.upperBound)
+            try window.load(band)
+            let result = PixelComparator.compareRows(
+                band, expected: window.window, actual: window.window, height: window.reader.height, options: options,
+                diffImage: true)
+            let pixels = window.slice(band)
+            try pictures.add(expected: pixels, actual: pixels, diff: result.diff[...])
+        }
+    }
+}
+
+/// The rows of one image a band needs: the band and up to two rows on either side, read from a
+/// streaming reader as the bands move down.
+struct BandWindow {
+    /// Rows of context either side of a band (pixelmatch's anti-aliasing test reads two away).
+    static let context = 2
+
+    let reader: PNGRowReader
+    private(set) var window: PixelRows
+
+    init(_ reader: PNGRowReader) {
+        self.reader = reader
+        window = PixelRows(width: reader.width)
+    }
+
+    /// Makes the window hold `rows` and their context (rows must move down, never back).
+    mutating func load(_ rows: Range<Int>) throws(PNGReader.Problem) {
+        let top = max(rows.lowerBound - Self.context, 0)
+        let bottom = min(rows.upperBound + Self.context, reader.height)
+        let width = reader.width
+        let drop = min(max(top - window.firstRow, 0), window.rowCount)
+        var pixels = window.pixels
+        window.pixels = []
+        pixels.removeFirst(drop * width)
+        let firstRow = window.firstRow + drop
+        try reader.read(bottom - reader.nextRow, into: &pixels)
+        window = PixelRows(width: width, firstRow: firstRow, pixels: pixels)
+    }
+
+    /// The pixels of `rows` (inside the window).
+    func slice(_ rows: Range<Int>) -> ArraySlice<UInt32> {
+        let width = reader.width
+        return window.pixels[
+            ((rows.lowerBound - window.firstRow) * width)..<((rows.upperBound - window.firstRow) * width)]
+    }
+
+    /// Whether `rows` hold the same bytes in both windows.
+    func same(_ rows: Range<Int>, as other: BandWindow) -> Bool {
+        slice(rows) == other.slice(rows)
+    }
+}

@@ -1,0 +1,138 @@
+import AlbumReportCompare
+import AlbumReportCore
+import AlbumReportGraphics
+import AlbumReportTestSupport
+import Foundation
+
+/// `compare` at scale, run as a child process (`albumreport`, release build) so that its time and
+/// peak RSS are its own: a folder of 101 files that all differ (the embedded sample in the light
+/// and the dark theme), the same pixels recompressed at another zlib level, and one pair of
+/// 12000 × 12000 PNGs that differ in their last row.
+struct CompareScaleBenchmark {
+    /// The `albumreport` binary measured (`--binary PATH`; by default the one beside this tool).
+    var binary: String
+    var runs: Int
+
+    init(arguments: [String]) {
+        var binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("albumreport").path
+        var runs = 3
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--binary" where index + 1 < arguments.count:
+                binary = arguments[index + 1]
+                index += 1
+            case "--runs" where index + 1 < arguments.count:
+                runs = Int(arguments[index + 1]) ?? runs
+                index += 1
+            default: break
+            }
+            index += 1
+        }
+        self.binary = binary
+        self.runs = max(runs, 1)
+    }
+
+    func run() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw BenchmarkError(
+                "Build the tool first: swift build -c release --product albumreport (or pass --binary)")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "albumreport-compare-scale-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let light = scratch.appendingPathComponent("light")
+        let dark = scratch.appendingPathComponent("dark")
+        let recompressed = scratch.appendingPathComponent("recompressed")
+        for (folder, theme) in [(light, "light"), (dark, "dark")] {
+            let child = try ChildRun.run(binary, ["generate", "--output", folder.path, "--theme", theme, "--quiet"])
+            guard child.exitStatus == 0 else { throw BenchmarkError("generate --theme \(theme) failed") }
+        }
+        let files = try recompress(light, into: recompressed)
+        let (bigExpected, bigActual) = try largePair(in: scratch)
+        print("compare at scale (\(binary), median of \(runs), \(ProcessInfo.processInfo.activeProcessorCount) cores)")
+        print("case                                         wall    peak RSS   exit   report MB")
+        let report = scratch.appendingPathComponent("report")
+        try measure("\(files) files, all changed (light vs dark)", light, dark, report: report)
+        try measure("\(files) files, same pixels, other zlib level", light, recompressed, report: report)
+        try measure("\(files) files, identical bytes", light, light, report: report)
+        try measure("12000 × 12000 pair, last row differs", bigExpected, bigActual, report: report)
+    }
+
+    /// Times `albumreport compare expected actual` into a fresh report folder.
+    private func measure(_ name: String, _ expected: URL, _ actual: URL, report: URL) throws {
+        var walls: [Double] = []
+        var peaks: [Int] = []
+        var status: Int32 = 0
+        var bytes = 0
+        for _ in 0..<runs {
+            try? FileManager.default.removeItem(at: report)
+            let child = try ChildRun.run(
+                binary, ["compare", expected.path, actual.path, "--report-dir", report.path, "--quiet"],
+                timeLimit: .seconds(600))
+            walls.append(child.wallSeconds)
+            peaks.append(child.peakRSSBytes)
+            status = child.exitStatus >> 8
+            bytes = folderBytes(report)
+        }
+        let figures = String(
+            format: " %7.2f s %7.0f MiB %6d %11.1f", median(walls), median(peaks.map(Double.init)) / 1_048_576, status,
+            Double(bytes) / 1e6)
+        print(name.padding(toLength: 40, withPad: " ", startingAt: 0) + figures)
+    }
+
+    /// Every PNG below `folder` decoded and encoded again at zlib level 1 (libgd), into `target`:
+    /// the same pixels in other bytes. Returns how many files there are.
+    private func recompress(_ folder: URL, into target: URL) throws -> Int {
+        var count = 0
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let relative = enumerator?.nextObject() as? String {
+            guard relative.hasSuffix(".png") else { continue }
+            let data = try Data(contentsOf: folder.appendingPathComponent(relative))
+            let again = try GDImage(decoding: data).pngData(compressionLevel: 1)
+            guard again != data else { throw BenchmarkError("\(relative): recompressing kept the same bytes") }
+            try again.writeCreatingFolders(to: target.appendingPathComponent(relative))
+            count += 1
+        }
+        return count
+    }
+
+    /// Two 12000 × 12000 PNGs of smooth content, written row by row with the libpng encoder, that
+    /// differ only in their last row.
+    private func largePair(in folder: URL) throws -> (URL, URL) {
+        let side = 12_000
+        var urls: [URL] = []
+        for name in ["big-expected.png", "big-actual.png"] {
+            let writer = try PNGRowWriter(width: side, height: side, level: 9, filters: 0x20)
+            let changed = name == "big-actual.png"
+            for y in 0..<side {
+                var row = [UInt32](repeating: 0, count: side)
+                for x in 0..<side {
+                    let red = UInt32(x * 255 / side)
+                    let green = UInt32(y * 255 / side)
+                    let blue: UInt32 = changed && y == side - 1 ? 255 : 128
+                    row[x] = red | green << 8 | blue << 16 | 0xFF00_0000
+                }
+                try writer.write(row)
+            }
+            let url = folder.appendingPathComponent(name)
+            try writer.finish().writeCreatingFolders(to: url)
+            urls.append(url)
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: urls[0].path)[.size] as? Int) ?? 0
+        print(String(format: "12000 × 12000 PNGs: %.2f MB each", Double(size) / 1e6))
+        return (urls[0], urls[1])
+    }
+
+    private func folderBytes(_ folder: URL) -> Int {
+        var total = 0
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let relative = enumerator?.nextObject() as? String {
+            let attributes = try? FileManager.default.attributesOfItem(
+                atPath: folder.appendingPathComponent(relative).path)
+            total += (attributes?[.size] as? Int) ?? 0
+        }
+        return total
+    }
+}
