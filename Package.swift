@@ -81,8 +81,9 @@ let package = Package(
         /// SHA extensions: the report's files are hashed when written and when a refresh reuses them.
         .target(name: "CDigest", path: "Sources/CDigest", linkerSettings: [.linkedLibrary("crypto")]),
 
-        /// libpng behind one call: PNGs decoded to the exact RGBA they store (no gamma, all 8 bits
-        /// of alpha), for the comparison. libpng's longjmp error handling stays in C.
+        /// libpng read and written row by row: PNGs decoded to the exact RGBA they store (no gamma,
+        /// all 8 bits of alpha) and the comparison's pictures encoded. libpng's longjmp error
+        /// handling stays in C. The only system library a consumer of the comparison needs.
         .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
 
         // MARK: - Pure core (Foundation only)
@@ -100,7 +101,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // MARK: - Golden-image comparison of PNG files (core maths, libgd codecs; no network)
+        // MARK: - Golden-image comparison of PNG files (core maths and libpng only: no libgd, no network)
 
         .target(
             name: "AlbumReportCompare",
