@@ -101,7 +101,8 @@ for renderer in AlbumReportGraphics AlbumReport.build CGD CText NIOCore AsyncHTT
         exit 1
     fi
 done
-binary=$(find .build/debug -maxdepth 1 -name "*.xctest" | head -1)
+binary=$(find "$(swift build --show-bin-path)/" -maxdepth 1 -name "*.xctest" | head -1)
+[[ -f "$binary" ]] || { echo "check-consumer: no test binary was built" >&2; exit 1; }
 if ldd "$binary" | grep -E "libgd|harfbuzz|fribidi|icuuc|libssl|libcrypto"; then
     echo "check-consumer: the test binary links a library only the renderer needs (above)" >&2
     exit 1
