@@ -43,10 +43,13 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
-## swift-format in strict mode, as CI runs it.
+## swift-format in strict mode, as CI runs it; then shellcheck on every shell script and actionlint on
+## the workflows and action.yml's steps, and proof that actionlint finds 8 planted faults
+## (scripts/lint-actions.sh).
 lint:
+	@scripts/install-deps.sh --lint
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
-	python3 scripts/check-actions.py
+	scripts/lint-actions.sh
 
 format:
 	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)
