@@ -3,7 +3,7 @@
 SWIFT ?= swift
 LINT_PATHS = Package.swift Sources Tests Tools Templates/TemplatesBundle.swift Fuzz/Package.swift Fuzz/Sources
 
-.PHONY: demo test test-asan test-ubsan fuzz deps lint format sample-artwork bench bench-all
+.PHONY: demo test test-asan test-ubsan fuzz deps lint format sample-artwork bench bench-all dist test-dist
 
 deps:
 	@scripts/install-deps.sh
@@ -50,6 +50,18 @@ lint:
 	@scripts/install-deps.sh --lint
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
 	scripts/lint-actions.sh
+
+## A relocatable release tarball, dist/albumreport-VERSION-linux-ARCH.tar.gz: the binary with the
+## Swift standard library linked statically, its resource bundles, README.md and the Debian runtime
+## packages it needs (scripts/dist.sh).
+dist: deps
+	scripts/dist.sh
+
+## The tarball run in a Debian 12 minbase root with only its runtime packages (root; debootstrap,
+## cached under /var/cache/albumreport/test-dist): generate and compare must work there.
+test-dist: dist
+	@scripts/install-deps.sh --dist
+	scripts/test-dist.sh
 
 format:
 	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)
