@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The workflow and shell half of `make lint`: shellcheck on every shell script, then actionlint (which
-# also runs shellcheck on each `run:` script) on the example workflows, on the same workflows pointed at
+# also runs shellcheck on each `run:` script) on the example workflows and the README's, on the same workflows pointed at
 # this checkout's action.yml (so every `with:` is checked against its declared inputs), and on
 # action.yml's steps written as a workflow (scripts/action-as-workflow.py). Any finding fails.
 # The tools come from `scripts/install-deps.sh --lint`.
@@ -24,6 +24,12 @@ python3 scripts/action-as-workflow.py action.yml "$work/.github/workflows/action
 
 workflows=(docs/examples/*.yml)
 if compgen -G ".github/workflows/*.yml" >/dev/null; then workflows+=(.github/workflows/*.yml); fi
+# Every complete workflow in the README (a ```yaml block with a top-level `jobs:`), as a file.
+awk -v out="$work/.github/workflows/readme-" '
+  /^```yaml$/ { block = ""; inside = 1; next }
+  inside && /^```$/ { inside = 0; if (block ~ /\njobs:/) { n++; printf "%s", block > (out n ".yml") }; next }
+  inside { block = block $0 "\n" }' README.md
+if compgen -G "$work/.github/workflows/readme-*.yml" >/dev/null; then workflows+=("$work"/.github/workflows/readme-*.yml); fi
 local_copies=()
 for workflow in docs/examples/*.yml; do
   copy="$work/.github/workflows/local-$(basename "$workflow")"
@@ -31,5 +37,5 @@ for workflow in docs/examples/*.yml; do
   local_copies+=("$copy")
 done
 "$actionlint" -shellcheck "$shellcheck" "${workflows[@]}" "${local_copies[@]}" "$work/.github/workflows/action-steps.yml"
-echo "lint-actions: actionlint $("$actionlint" --version | head -1): ${#workflows[@]} workflow(s), the same against ./action.yml, and action.yml's steps clean."
+echo "lint-actions: actionlint $("$actionlint" --version | head -1): ${#workflows[@]} workflows (examples and the README's), the examples against ./action.yml, and action.yml's steps clean."
 python3 scripts/test-lint-actions.py

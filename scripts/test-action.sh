@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# action.yml with a prebuilt binary, run here by scripts/test-action.py: a workspace whose goldens
+# the tarball's binary rendered, then the action given the tarball as `binary-url` (a workspace
+# path) with its checksum must pass (exit 0); the same with a dark theme must fail (exit 1); a wrong
+# checksum must stop it before anything runs.
+#   scripts/test-action.sh [TARBALL]     (default: this VERSION's tarball under dist/)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+tarball="${1:-$root/dist/albumreport-$(tr -d '[:space:]' <"$root/VERSION")-linux-$(uname -m).tar.gz}"
+[ -f "$tarball" ] || { echo "test-action: no tarball at $tarball; run make dist first." >&2; exit 1; }
+workspace="$(mktemp -d)"
+trap 'rm -rf "$workspace"' EXIT
+cp "$tarball" "$workspace/albumreport.tar.gz"
+mkdir "$workspace/unpacked"
+tar -xzf "$tarball" -C "$workspace/unpacked"
+binary="$(find "$workspace/unpacked" -mindepth 2 -maxdepth 2 -name albumreport -type f)"
+"$binary" generate --limit 10 --output "$workspace/goldens" --quiet
+sha="$(sha256sum "$tarball" | cut -d' ' -f1)"
+action=(python3 "$root/scripts/test-action.py")
+"${action[@]}" --expect-status 0 "$workspace" binary-url=albumreport.tar.gz binary-sha256="$sha" >"$workspace/pass.log" 2>&1 ||
+  { cat "$workspace/pass.log"; exit 1; }
+"${action[@]}" --expect-status 1 "$workspace" binary-url=albumreport.tar.gz "generate-arguments=--limit 10 --theme dark" \
+  >"$workspace/fail.log" 2>&1 || { cat "$workspace/fail.log"; exit 1; }
+"${action[@]}" --expect-status 1 "$workspace" binary-url=albumreport.tar.gz binary-sha256=0000 >"$workspace/sha.log" 2>&1 ||
+  { cat "$workspace/sha.log"; exit 1; }
+grep -q "FAILED" "$workspace/sha.log" && { cat "$workspace/sha.log"; exit 1; }
+grep -q "run   Render and compare" "$workspace/sha.log" && { echo "test-action: a wrong checksum did not stop the action." >&2; exit 1; }
+echo "test-action: action.yml with binary-url passes on matching goldens, fails on changed ones, stops on a wrong checksum."
