@@ -67,7 +67,7 @@ if [ ! -f "$chroot_dir/.complete" ]; then
   cp /etc/resolv.conf "$chroot_dir.tmp/etc/resolv.conf"
   mount_in "$chroot_dir.tmp/proc" -t proc proc
   chroot "$chroot_dir.tmp" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
-    sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@" >/dev/null && apt-get clean' \
+    sh -c 'apt-get update -qq && apt-get install -y -qq -o Dpkg::Use-Pty=0 --no-install-recommends "$@" >/dev/null && apt-get clean' \
     sh "${packages[@]}"
   cleanup
   rm -f "$chroot_dir.tmp/.complete"
