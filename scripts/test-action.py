@@ -6,7 +6,11 @@ GITHUB_WORKSPACE and RUNNER_TEMP set, step outputs read back. `uses:` steps (act
 actions/upload-artifact) cannot run here and are skipped; --cache-hit stands in for the cache's
 answer. Exits with the action's status (the compare step's exit code); prints the action's outputs.
 
-    scripts/test-action.py [--cache-hit] [--expect-status N] WORKSPACE NAME=VALUE…
+    scripts/test-action.py [--cache-hit] [--expect-status N] [--action-path DIR] [--until STEP]
+                           WORKSPACE NAME=VALUE…
+
+--action-path runs another copy of the action (default: this checkout); --until stops after the
+step of that name (its outputs are printed).
 """
 import os
 import pathlib
@@ -17,15 +21,24 @@ import tempfile
 
 import yaml
 
-root = pathlib.Path(__file__).resolve().parent.parent
 arguments = sys.argv[1:]
 cache_hit = "--cache-hit" in arguments
 arguments = [a for a in arguments if a != "--cache-hit"]
-expect = None
-if "--expect-status" in arguments:
-    index = arguments.index("--expect-status")
-    expect = int(arguments[index + 1])
+
+
+def option(name, default=None):
+    if name not in arguments:
+        return default
+    index = arguments.index(name)
+    value = arguments[index + 1]
     del arguments[index:index + 2]
+    return value
+
+
+expect = option("--expect-status")
+expect = None if expect is None else int(expect)
+root = pathlib.Path(option("--action-path", pathlib.Path(__file__).resolve().parent.parent)).resolve()
+until = option("--until")
 workspace = pathlib.Path(arguments[0]).resolve()
 action = yaml.safe_load((root / "action.yml").read_text())
 declared = action.get("inputs") or {}
@@ -104,6 +117,10 @@ for step in action["runs"]["steps"]:
         status = result.returncode
         print(f"test-action: step '{name}' exited {status}")
         break
+    if name == until:
+        for key, value in outputs.items():
+            print(f"test-action: step output {key}={value}")
+        sys.exit(0)
 
 for name, spec in (action.get("outputs") or {}).items():
     print(f"test-action: output {name}={substitute(spec['value'])}")
