@@ -34,4 +34,4 @@ git -C "$root" ls-files -z | (cd "$root" && xargs -0 tar -cf -) | tar -xf - -C "
   { cat "$workspace/key.log"; exit 1; }
 grep -qE "^test-action: step output key=albumreport-build-v1-[a-z]+-[0-9.]+-$(uname -m)-swift-[0-9a-f]{12}-deps-[0-9a-f]{12}-src-[0-9a-f]{12}$" "$workspace/key.log" ||
   { cat "$workspace/key.log"; echo "test-action: the cache key step gave no key of the expected form." >&2; exit 1; }
-echo "test-action: action.yml with binary-url passes on matching goldens, fails on changed ones, stops on a wrong checksum."
+echo "test-action: action.yml with binary-url passes on matching goldens, fails on changed ones, stops on a wrong checksum; a source build's cache key step works on a fresh copy."
