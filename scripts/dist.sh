@@ -107,8 +107,8 @@ chmod +x "$stage/install-runtime.sh"
   echo
   echo "A release build of albumreport with the Swift standard library linked in: no Swift toolchain"
   echo "needed. Unpack this folder anywhere and keep its files together (\`albumreport\` loads the"
-  echo "\`*.resources\` folders beside it). On Debian 12 or a close relative, install the runtime"
-  echo "packages (\`runtime-packages.txt\`), then run it:"
+  echo "\`*.resources\` folders beside it). On Debian 12 (bookworm, whose libraries it links), install"
+  echo "the runtime packages (\`runtime-packages.txt\`), then run it:"
   echo
   echo '```sh'
   echo "./install-runtime.sh          # apt-get install of the packages it lacks (root or sudo)"
