@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The workflow and shell half of `make lint`: shellcheck on every shell script, then actionlint (which
-# also runs shellcheck on each `run:` script) on the example workflows and the README's, on the same workflows pointed at
-# this checkout's action.yml (so every `with:` is checked against its declared inputs), and on
-# action.yml's steps written as a workflow (scripts/action-as-workflow.py). Any finding fails.
+# also runs shellcheck on each `run:` script) on the example workflows and the README's, on the
+# examples pointed at this checkout's action.yml (so every `with:` is checked against its declared
+# inputs), and on action.yml's steps written as a workflow (scripts/action-as-workflow.py). Any
+# finding fails; then scripts/test-lint-actions.py proves actionlint finds 8 planted faults.
 # The tools come from `scripts/install-deps.sh --lint`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
