@@ -3,7 +3,7 @@
 SWIFT ?= swift
 LINT_PATHS = Package.swift Sources Tests Tools Templates/TemplatesBundle.swift Fuzz/Package.swift Fuzz/Sources
 
-.PHONY: demo test test-asan test-ubsan fuzz deps lint format sample-artwork bench bench-all
+.PHONY: demo test test-asan test-ubsan fuzz deps lint format sample-artwork bench bench-all dist test-dist
 
 deps:
 	@scripts/install-deps.sh
@@ -43,10 +43,25 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
-## swift-format in strict mode, as CI runs it.
+## swift-format in strict mode, as CI runs it; then shellcheck on every shell script and actionlint on
+## the workflows and action.yml's steps, and proof that actionlint finds 8 planted faults
+## (scripts/lint-actions.sh).
 lint:
+	@scripts/install-deps.sh --lint
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
-	python3 scripts/check-actions.py
+	scripts/lint-actions.sh
+
+## A relocatable release tarball, dist/albumreport-VERSION-linux-ARCH.tar.gz: the binary with the
+## Swift standard library linked statically, its resource bundles, README.md and the Debian runtime
+## packages it needs (scripts/dist.sh).
+dist: deps
+	scripts/dist.sh
+
+## The tarball run in a Debian 12 minbase root with only its runtime packages (root; debootstrap,
+## cached under /var/cache/albumreport/test-dist): generate and compare must work there.
+test-dist: dist
+	@scripts/install-deps.sh --dist
+	scripts/test-dist.sh
 
 format:
 	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)

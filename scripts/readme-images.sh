@@ -61,4 +61,4 @@ save("ja", "sheet.png", "ja-sheet")
 save("ar", card("ar", 4), "ar-card")
 save("emoji", "sheet.png", "emoji-sheet")
 PY
-echo "Wrote $(ls "$out" | wc -l) pictures to $out."
+echo "Wrote $(find "$out" -maxdepth 1 -type f | wc -l) pictures to $out."

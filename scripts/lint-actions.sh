@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The workflow and shell half of `make lint`: shellcheck on every shell script, then actionlint (which
+# also runs shellcheck on each `run:` script) on the example workflows and the README's, on the
+# examples pointed at this checkout's action.yml (so every `with:` is checked against its declared
+# inputs), and on action.yml's steps written as a workflow (scripts/action-as-workflow.py). Any
+# finding fails; then scripts/test-lint-actions.py proves actionlint finds 8 planted faults.
+# The tools come from `scripts/install-deps.sh --lint`.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+# shellcheck source=scripts/lint-tools.sh
+source scripts/lint-tools.sh
+
+shell_scripts=(scripts/*.sh .ci/run)
+"$shellcheck" "${shell_scripts[@]}"
+echo "lint-actions: shellcheck: ${#shell_scripts[@]} scripts clean."
+
+# actionlint resolves `uses: ./` from the project it finds (a folder with .git and .github/workflows),
+# so the copies pointed at ./ live in a small project of their own beside a copy of action.yml.
+work=".build/lint"
+rm -rf "$work"
+mkdir -p "$work/.git" "$work/.github/workflows"
+cp action.yml "$work/action.yml"
+python3 scripts/action-as-workflow.py action.yml "$work/.github/workflows/action-steps.yml"
+
+workflows=(docs/examples/*.yml)
+if compgen -G ".github/workflows/*.yml" >/dev/null; then workflows+=(.github/workflows/*.yml); fi
+# Every complete workflow in the README (a ```yaml block with a top-level `jobs:`), as a file.
+awk -v out="$work/.github/workflows/readme-" '
+  /^```yaml$/ { block = ""; inside = 1; next }
+  inside && /^```$/ { inside = 0; if (block ~ /\njobs:/) { n++; printf "%s", block > (out n ".yml") }; next }
+  inside { block = block $0 "\n" }' README.md
+if compgen -G "$work/.github/workflows/readme-*.yml" >/dev/null; then workflows+=("$work"/.github/workflows/readme-*.yml); fi
+local_copies=()
+for workflow in docs/examples/*.yml; do
+  copy="$work/.github/workflows/local-$(basename "$workflow")"
+  sed -E 's#uses: OWNER/albumreport@[^[:space:]]+#uses: ./#' "$workflow" >"$copy"
+  local_copies+=("$copy")
+done
+"$actionlint" -shellcheck "$shellcheck" "${workflows[@]}" "${local_copies[@]}" "$work/.github/workflows/action-steps.yml"
+echo "lint-actions: actionlint $("$actionlint" --version | head -1): ${#workflows[@]} workflows (examples and the README's), the examples against ./action.yml, and action.yml's steps clean."
+python3 scripts/test-lint-actions.py
