@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   libgd-dev          # libgd: canvas, PNG/JPEG/WebP codecs, resampling
-  libpng-dev         # PNG codec used by libgd
+  libpng-dev         # PNG codec: libgd's, and compare's own (read and written row by row)
   libdeflate-dev     # libdeflate: fast deflate for the PNGs we encode ourselves
   libfontconfig-dev  # fontconfig: font families resolved to files
   libfreetype-dev    # FreeType: glyphs rasterised into the canvas, colour emoji bitmaps
