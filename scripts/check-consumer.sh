@@ -6,7 +6,7 @@
 #   - the resolve pins albumreport alone (no NIO, AsyncHTTPClient, Mustache, swift-syntax, …);
 #   - nothing of the renderer is compiled (no libgd, HarfBuzz, FriBidi or ICU target), and the
 #     test binary links none of those libraries — libpng is the one system library it needs;
-#   - the test passes.
+#   - the test passes, and two same-named tests in two suites are told they share a golden.
 # Prints the resolve and build times (the README quotes them).
 #   scripts/check-consumer.sh [--keep]
 set -euo pipefail
@@ -83,6 +83,24 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("images/field.diff.png").path))
 }
 EOF
+# Two suites with a test of the same name in one file: before, both raced for one golden; now the
+# second to ask is told the golden belongs to the other (run apart from the passing test below).
+cat >Tests/ScreensTests/Collide.swift <<'EOF'
+import AlbumReportTesting
+import Foundation
+import Screens
+import Testing
+
+let collideGoldens = FileManager.default.temporaryDirectory.appendingPathComponent("consumer-collide-\(getpid())")
+
+struct LightScreens {
+    @Test func screen() async throws { try await assertGolden(field, goldens: collideGoldens) }
+}
+
+struct DarkScreens {
+    @Test func screen() async throws { try await assertGolden(fieldWithSquare, goldens: collideGoldens) }
+}
+EOF
 
 seconds() { date +%s.%N; }
 elapsed() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$1" "$2"; }
@@ -91,7 +109,13 @@ swift package resolve >/dev/null
 resolved=$(seconds)
 swift build --build-tests >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
 built=$(seconds)
-swift test --skip-build 2>&1 | tail -3
+swift test --skip-build --filter fieldMatchesItsGolden 2>&1 | tail -3
+if swift test --skip-build --filter "LightScreens|DarkScreens" >"$work/collide.log" 2>&1; then
+    echo "check-consumer: two tests sharing one golden passed" >&2; exit 1
+fi
+grep -q "belongs to another test" "$work/collide.log" || {
+    cat "$work/collide.log"; echo "check-consumer: two tests sharing one golden were not told so" >&2; exit 1
+}
 
 pins=$(python3 -c 'import json; print(" ".join(sorted(p["identity"] for p in json.load(open("Package.resolved"))["pins"])))')
 [[ "$pins" == "albumreport" ]] || { echo "check-consumer: resolved more than albumreport: $pins" >&2; exit 1; }

@@ -2,6 +2,23 @@ import AlbumReportCore
 import Foundation
 import Testing
 
+// MARK: - One test per golden
+
+/// Which test first asked for each golden in this process (by path).
+actor GoldenOwners {
+    static let shared = GoldenOwners()
+    private var owners: [String: String] = [:]
+
+    /// Records `test` as the owner of `golden`; returns the other test that already owns it, or
+    /// nil when none does (or `test` does).
+    func claim(_ golden: URL, for test: String) -> String? {
+        let path = golden.standardizedFileURL.path
+        if let owner = owners[path], owner != test { return owner }
+        owners[path] = test
+        return nil
+    }
+}
+
 // MARK: - One golden per test case
 
 extension GoldenImage {

@@ -85,6 +85,16 @@ public func assertGolden(
     let testCase = GoldenImage.currentCaseName(function: "\(function)", filePath: "\(filePath)", name: name)
     let golden = GoldenImage.location(
         filePath: "\(filePath)", function: "\(function)", name: name, testCase: testCase, goldens: goldens)
+    if let test = Test.current, let owner = await GoldenOwners.shared.claim(golden, for: "\(test.id)") {
+        // Two tests of the same name in one file (in two suites), or two tests calling one helper:
+        // they would race for one golden and compare against each other's image.
+        let sentence =
+            "The golden \(golden.path) belongs to another test, \(owner), as well as to \(test.id): the two would record and compare one file. Give one of them another name: assertGolden(_:named:)."
+        Issue.record(
+            Comment(rawValue: sentence),
+            sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column))
+        return nil
+    }
     do {
         return try await GoldenImage.assertMatches(
             png, golden: golden, options: options, record: record, testFilter: GoldenImage.testName("\(function)"))

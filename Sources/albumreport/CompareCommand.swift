@@ -151,7 +151,10 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         let report = url(reportDir ?? legacyReport.map(Self.reportFolder(forLegacyFile:)) ?? "Diffs")
         do {
             try ComparisonReportWriter.checkReportFolder(report)
-            if let junit { try ComparisonReportWriter.checkOutputFile(url(junit), option: "--junit") }
+            // JUnit XML inside the report folder is written after the folder is made.
+            if let junit, url(junit).deletingLastPathComponent().standardizedFileURL.path != report.path {
+                try ComparisonReportWriter.checkOutputFile(url(junit), option: "--junit")
+            }
             if let legacyReport { try ComparisonReportWriter.checkOutputFile(url(legacyReport), option: "--report") }
         } catch {
             console.error("error: \(error.description)")

@@ -183,6 +183,23 @@ struct CompareCommandTests {
         }
     }
 
+    @Test("--junit inside a report folder that does not exist yet is written there (the README's workflow, first run)")
+    func junitInNewReportFolder() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try png(folder.url, "goldens/a.png")
+        _ = try png(folder.url, "rendered/a.png")
+        let run = try await ProductBinary.run(
+            ["compare", "goldens", "rendered", "--report-dir", "golden-report", "--junit", "golden-report/junit.xml"],
+            in: folder.url, environment: ["GITHUB_ACTIONS": "false"])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect(
+            FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("golden-report/junit.xml").path))
+        let elsewhere = try await ProductBinary.run(
+            ["compare", "goldens", "rendered", "--junit", "missing-folder/junit.xml"], in: folder.url)
+        #expect(elsewhere.exitCode == 2, "other folders are still never created: \(elsewhere.standardError)")
+    }
+
     @Test("--json prints the summary; --update converges: new files recorded, stale goldens removed, exit 0")
     func foldersAndUpdate() async throws {
         let folder = try TemporaryDirectory()

@@ -21,6 +21,7 @@ extension ComparisonReportWriter {
             pairValues(pair, anchor: "pair-\(index)", failOn: summary.options.failOn, pixelSize: pixelSize)
         }
         let failOn = summary.options.failOn.names
+        let regionTotal = shown.reduce(0) { $0 + ($1.element.difference?.changedRegions.count ?? 0) }
         return [
             "line": summary.line, "passes": summary.passes,
             "failOn": failOn.isEmpty ? "nothing" : failOn.joined(separator: ", "),
@@ -28,7 +29,7 @@ extension ComparisonReportWriter {
             "settings": settings(summary.options), "pairs": pairs,
             "matches": summary.pairs.filter { $0.status == .match }.map(\.name),
             "hasMatches": summary.count(.match) > 0, "matchCount": summary.count(.match),
-            "regionTotal": shown.reduce(0) { $0 + ($1.element.difference?.changedRegions.count ?? 0) },
+            "regionTotal": regionTotal, "regionTotalIsOne": regionTotal == 1,
         ]
     }
 
