@@ -14,19 +14,8 @@ struct StreamedCompareTests {
     /// A one-album report rendered from a recorded feed on loopback, in `report`: its card's PNG
     /// and the card's button frame in pixels.
     func renderedCard(in report: URL) async throws -> (png: Data, button: PixelRect) {
-        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1TwoOf100)
-        defer { Task { await chart.server.shutdown() } }
-        var options = GenerateOptions(output: report)
-        options.feed = .remote(chart.feedURL)
-        options.limit = 1
-        let transport = AsyncHTTPTransport()
-        _ = try await ReportPipeline(transport: transport).run(options)
-        await transport.shutdown()
-        let manifest = try JSONDecoder().decode(
-            Manifest.self, from: Data(contentsOf: report.appendingPathComponent("manifest.json")))
-        let card = try #require(manifest.screens.first { $0.kind == .card })
-        let button = try #require(card.elements.first { $0.name == "button" }).pixels
-        return (try Data(contentsOf: report.appendingPathComponent(card.file)), button)
+        let (file, button) = try await CompareTests.renderedCard(in: report)
+        return (try Data(contentsOf: file), button)
     }
 
     /// The card with its button moved one pixel lower (solid edges and anti-aliased text move),
