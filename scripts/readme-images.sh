@@ -25,6 +25,8 @@ render fit-landscape --limit 2 --fit screen --orientation landscape
 render ja --feed "$scripts/ja.json" --no-cards
 render ar --feed "$scripts/ar.json"
 render emoji --feed "$scripts/emoji.json" --no-cards
+render ipad-landscape --limit 12 --device ipad-pro-13 --orientation landscape --fit screen
+render appstore-69 --limit 8 --device appstore-6.9 --fit screen
 
 python3 - "$work" "$out" <<'PY'
 import json, sys
@@ -33,15 +35,15 @@ from PIL import Image
 
 work, out = Path(sys.argv[1]), Path(sys.argv[2])
 
-def save(report, file, name):
-    """The top screen of `file` (points × scale), shown at 1×."""
+def save(report, file, name, shrink=1):
+    """The top screen of `file` (points × scale), shown at 1× (or 1/shrink of that)."""
     manifest = json.loads((work / report / "manifest.json").read_text())
     device = manifest["device"]
     scale = device["scale"]
     width, height = device["size"]["width"], device["size"]["height"]
     image = Image.open(work / report / file).convert("RGB")
     image = image.crop((0, 0, image.width, min(image.height, round(height * scale))))
-    image = image.resize((round(width), round(image.height / scale)), Image.LANCZOS)
+    image = image.resize((round(width / shrink), round(image.height / scale / shrink)), Image.LANCZOS)
     image.save(out / f"{name}.png", optimize=True)
 
 def card(report, rank):
@@ -60,5 +62,8 @@ save("fit-landscape", card("fit-landscape", 2), "fit-landscape-card")
 save("ja", "sheet.png", "ja-sheet")
 save("ar", card("ar", 4), "ar-card")
 save("emoji", "sheet.png", "emoji-sheet")
+save("ipad-landscape", "sheet-001.png", "ipad-landscape-sheet", shrink=2)
+save("ipad-landscape", card("ipad-landscape", 1), "ipad-landscape-card", shrink=2)
+save("appstore-69", "sheet-001.png", "appstore-69-sheet")
 PY
 echo "Wrote $(find "$out" -maxdepth 1 -type f | wc -l) pictures to $out."
