@@ -258,7 +258,8 @@ struct ChromeGeometryTests {
         #expect(
             abs(
                 done.frame.maxX
-                    - (presentation.sheetFrame.maxX - max(16, device.isPad ? 0 : device.safeArea.right + 16))) < 1.5)
+                    - (presentation.sheetFrame.maxX - device.layoutMargin - (device.isPad ? 0 : device.safeArea.right)))
+                < 1.5)
         #expect(abs(presentation.grabber.midX - presentation.sheetFrame.midX) < 1e-9)
         #expect(presentation.sheetFrame.contains(presentation.grabber))
         #expect(presentation.sheetFrame.y > device.safeArea.top || device.isPad)

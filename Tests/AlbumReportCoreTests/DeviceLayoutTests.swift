@@ -85,19 +85,6 @@ struct DeviceLayoutTests {
         #expect(sheet.size.height >= bottom + device.safeArea.bottom)
     }
 
-    @Test("on iPad widths rows use the readable column, not the full width")
-    func readableColumn() throws {
-        let theme = try Theme.shipped()
-        let feed = try feed()
-        let sheet = SheetLayout.make(
-            feed: feed, items: feed.items, device: .iPadPro13, theme: theme, measurer: measurer)
-        let row = try #require(sheet.rows.first)
-        let thumbnail = try #require(row.thumbnail)
-        let chevron = try #require(row.chevron)
-        #expect(abs(chevron.frame.maxX - thumbnail.frame.x - theme.metrics.readableContentWidth) < 1e-9)
-        #expect(abs(thumbnail.frame.x - (1032 - 672) / 2) < 1e-9)
-    }
-
     @Test("the list's header names the chart's country and date under the title")
     func subtitle() throws {
         let locale = Locale(identifier: "en_US")

@@ -137,11 +137,11 @@ struct LayoutTests {
         #expect(sheet.navigationBar.refreshSymbol != nil)
         let eh = try #require(sheet.rows.first { $0.itemID == "row-5" })
         #expect(eh.thumbnail == nil)
-        #expect(eh.title?.frame.x == theme.metrics.layoutMargin)
+        #expect(eh.title?.frame.x == theme.metrics.layoutMargin(on: .iPhone15))
         #expect(eh.chevron == nil)
         let beavers = try #require(sheet.rows.first { $0.itemID == "row-1" })
         #expect(beavers.thumbnail != nil)
-        #expect((beavers.title?.frame.x ?? 0) > theme.metrics.layoutMargin + theme.metrics.thumbnailSize)
+        #expect((beavers.title?.frame.x ?? 0) > theme.metrics.layoutMargin(on: .iPhone15) + theme.metrics.thumbnailSize)
         let flag = try #require(sheet.rows.first { $0.itemID == "row-2" })
         #expect(flag.subtitle == nil)
     }
