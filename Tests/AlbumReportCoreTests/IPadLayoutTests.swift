@@ -3,7 +3,8 @@ import AlbumReportTestSupport
 import Foundation
 import Testing
 
-/// The iPad screens as iPadOS 17 lays them out: a list that spans the width with its layout margins.
+/// The iPad screens as iPadOS 17 lays them out: a list that spans the width with its layout
+/// margins and a card designed for the big screen.
 @Suite("iPad layouts, both orientations")
 struct IPadLayoutTests {
     static let pads: [Device] = [.iPad10, .iPad10.oriented(.landscape), .iPadPro13, .iPadPro13.oriented(.landscape)]
@@ -50,5 +51,48 @@ struct IPadLayoutTests {
         let plain = try #require(sheet.rows.first { $0.thumbnail == nil && $0.title != nil })
         #expect(plain.title?.frame.x == 20)
         #expect(plain.frame.width == device.size.width)
+    }
+
+    @Test(
+        "the card fills the iPad: big artwork, text clear of it and of the button, two columns in landscape",
+        arguments: pads)
+    func card(device: Device) throws {
+        let theme = try Theme.shipped()
+        let feed = try chart()
+        let landscape = device.orientation == .landscape
+        for item in feed.items.prefix(10) {
+            let card = CardLayout.make(
+                item: item, feed: feed, device: device, theme: theme, locale: locale, measurer: measurer)
+            let artwork = card.artwork.frame
+            let button = card.button.frame
+            // A real album's card is one screen: nothing is clipped, nothing pushed off it.
+            #expect(card.size == device.size && !card.isClipped)
+            #expect(artwork.width >= 560 && artwork.width == artwork.height)
+            #expect(abs(button.maxY - (device.size.height - device.safeArea.bottom - 20)) < 1e-9)
+            #expect(!artwork.intersects(button))
+            let screen = Rect(x: 0, y: 0, width: device.size.width, height: device.size.height)
+            #expect(screen.contains(artwork))
+            for block in card.textBlocks {
+                #expect(screen.contains(block.frame))
+                #expect(!block.frame.intersects(artwork))
+                #expect(block.frame.maxY <= button.y - 20 + 1e-9)
+                #expect(block.frame.width <= theme.metrics.readableContentWidth)
+            }
+            let title = try #require(card.title)
+            if landscape {
+                // Artwork leading at the inset, the text and the button in the trailing column.
+                #expect(artwork.x == 20 && artwork.y == title.frame.y)
+                #expect(title.frame.x == artwork.maxX + 20 && button.x == artwork.maxX + 20)
+                #expect(abs(button.maxX - (device.size.width - 20)) < 1e-9)
+                #expect(artwork.maxY <= button.maxY)
+            } else {
+                // One readable column; the artwork at most half the screen's height, so the
+                // details are above the fold.
+                #expect(artwork.height <= device.size.height / 2)
+                #expect(abs(artwork.midX - device.size.width / 2) < 1e-9)
+                #expect(title.frame.y > artwork.maxY)
+                #expect(abs(button.width - theme.metrics.readableContentWidth) < 1e-9)
+            }
+        }
     }
 }
