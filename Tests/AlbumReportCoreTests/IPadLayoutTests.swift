@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The iPad screens as iPadOS 17 lays them out: a list that spans the width with its layout
-/// margins and a card designed for the big screen.
+/// margins, a card designed for the big screen, and the iPad's status bar.
 @Suite("iPad layouts, both orientations")
 struct IPadLayoutTests {
     static let pads: [Device] = [.iPad10, .iPad10.oriented(.landscape), .iPadPro13, .iPadPro13.oriented(.landscape)]
@@ -94,5 +94,21 @@ struct IPadLayoutTests {
                 #expect(abs(button.width - theme.metrics.readableContentWidth) < 1e-9)
             }
         }
+    }
+
+    @Test(
+        "the status bar reads as in Apple's iPad screenshots: \"9:41 AM\", \"Tue Jan 9\", \"100%\" by the battery",
+        arguments: pads)
+    func statusBar(device: Device) throws {
+        let theme = try Theme.shipped()
+        let bar = try #require(
+            StatusBarLayout.make(device: device, theme: theme, color: theme.colors.label, measurer: measurer))
+        #expect(bar.time.text == "9:41 AM")
+        let date = try #require(bar.date)
+        #expect(date.text == "Tue Jan 9")
+        #expect(bar.time.frame.x == 20 && date.frame.x > bar.time.frame.maxX)
+        #expect(date.frame.maxX < bar.wifi.x)
+        #expect(bar.batteryPercentage?.text == "100%")
+        #expect(abs(bar.battery.maxX + 2 * 0.85 - (device.size.width - 20)) < 1e-9)
     }
 }
