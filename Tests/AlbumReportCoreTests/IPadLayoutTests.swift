@@ -111,4 +111,36 @@ struct IPadLayoutTests {
         #expect(bar.batteryPercentage?.text == "100%")
         #expect(abs(bar.battery.maxX + 2 * 0.85 - (device.size.width - 20)) < 1e-9)
     }
+
+    @Test("--style swiftui: the list the card was presented from shows around the sheet, dimmed", arguments: pads)
+    func presentingList(device: Device) throws {
+        let theme = try Theme.shipped()
+        let feed = try chart()
+        let card = CardLayout.make(
+            item: feed.items[3], feed: feed, device: device, theme: theme, locale: locale,
+            options: ScreenOptions(style: .swiftui), measurer: measurer)
+        let presentation = try #require(card.presentation)
+        let list = try #require(presentation.presentingList)
+        let dimming = try #require(presentation.dimming)
+        #expect(dimming.red == 0 && dimming.alpha > 0 && dimming.alpha < 255)
+        #expect(presentation.presentingColor == list.background)
+        // A screenful of rows, from the first, each starting on the screen; the bar shows its large title.
+        #expect(list.rows.map(\.rank) == Array(1...list.rows.count))
+        #expect(list.rows.count >= Int(device.size.height / 76) - 2)
+        #expect(list.rows.allSatisfy { $0.frame.y < device.size.height })
+        #expect(list.rows.last.map { $0.frame.maxY >= device.size.height } == true)
+        #expect(list.navigationBar.largeTitle?.text == feed.title)
+        // The status bar is the presentation's, drawn over the dimming, not the list's.
+        #expect(list.navigationBar.statusBar == nil && presentation.statusBar != nil)
+        // A report of three albums shows those three rows behind the sheet.
+        let three = CardLayout.make(
+            item: feed.items[0], feed: feed, device: device, theme: theme, locale: locale,
+            options: ScreenOptions(style: .swiftui), listItems: Array(feed.items.prefix(3)), measurer: measurer)
+        #expect(three.presentation?.presentingList?.rows.map(\.rank) == [1, 2, 3])
+        // On iPhone the sheet covers the list: nothing is laid out behind it.
+        let phone = CardLayout.make(
+            item: feed.items[3], feed: feed, device: .iPhone15, theme: theme, locale: locale,
+            options: ScreenOptions(style: .swiftui), measurer: measurer)
+        #expect(phone.presentation?.presentingList == nil && phone.presentation?.dimming == nil)
+    }
 }

@@ -20,6 +20,10 @@ public struct SheetPresentation: Sendable, Hashable, Codable {
     /// The grabber at the sheet's top.
     public var grabber: Rect
     public var grabberColor: RGBA
+    /// The list the sheet was presented from, drawn behind it (iPad, where it shows around the sheet).
+    public var presentingList: SheetLayout?
+    /// The translucent black iOS dims the presenting view with, over `presentingList`.
+    public var dimming: RGBA?
 }
 
 /// The material band behind a pinned button when content scrolls under it (`--fit screen`):
@@ -65,10 +69,11 @@ public struct CardLayout: Sendable, Hashable, Codable {
         min(device.size.height * 40, 60_000 / device.scale)
     }
 
-    /// Lays out the card of `item` for `device`; dates are formatted for `locale`.
+    /// Lays out the card of `item` for `device`; dates are formatted for `locale`. `listItems`
+    /// are the list's rows a presented card shows behind its sheet on iPad (default: the feed's).
     public static func make(
         item: FeedItem, feed: Feed, device: Device, theme: Theme, locale: Locale,
-        options: ScreenOptions = ScreenOptions(), measurer: some TextMeasuring
+        options: ScreenOptions = ScreenOptions(), listItems: [FeedItem]? = nil, measurer: some TextMeasuring
     ) -> CardLayout {
         let metrics = theme.metrics
         let colors = theme.colors
@@ -98,6 +103,9 @@ public struct CardLayout: Sendable, Hashable, Codable {
             if device.isPad {
                 view = (sheet.sheetFrame.x, sheet.sheetFrame.width)
                 bottomInset = device.size.height - sheet.sheetFrame.maxY
+                presentation?.showList(
+                    of: feed, items: listItems ?? feed.items, device: device, theme: theme, options: options,
+                    measurer: measurer)
             }
         }
         let bar = NavigationBarLayout.make(
