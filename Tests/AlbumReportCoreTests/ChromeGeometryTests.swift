@@ -44,7 +44,7 @@ struct ChromeGeometryTests {
             #expect(frame.y >= 0 && frame.maxY <= bar.frame.height + 1e-9)
             #expect(frame.x >= 0 && frame.maxX <= device.size.width)
         }
-        #expect(bar.time.text == (device.id == "iphone-se" ? "9:41 AM" : "9:41"))
+        #expect(bar.time.text == (device.id == "iphone-se" || device.isPad ? "9:41 AM" : "9:41"))
         #expect((bar.signal != nil) == !device.isPad)
         #expect((bar.date != nil) == device.isPad)
         // Nothing overlaps: the time leads the symbols, or (iPhone SE) sits centred between them.
@@ -123,6 +123,10 @@ struct ChromeGeometryTests {
                 let view: (x: Double, maxX: Double, bottom: Double)
                 if let sheet = card.presentation, device.isPad {
                     view = (sheet.sheetFrame.x, sheet.sheetFrame.maxX, sheet.sheetFrame.maxY)
+                } else if device.isPad && device.orientation == .landscape {
+                    // The trailing column, beside the artwork.
+                    let trailing = device.size.width - device.safeArea.right
+                    view = (card.artwork.frame.maxX, trailing, card.size.height - device.safeArea.bottom)
                 } else {
                     let safeWidth = device.size.width - device.safeArea.left - device.safeArea.right
                     let column = min(safeWidth, theme.metrics.readableContentWidth + 40)
@@ -224,7 +228,13 @@ struct ChromeGeometryTests {
         let title = try #require(card.title)
         #expect(title.frame.x >= card.artwork.frame.maxX + 20)
         #expect(abs(title.frame.y - card.artwork.frame.y) < 1e-9)
-        #expect(card.artwork.frame.maxY <= card.button.frame.y - 20 + 1e-9)
+        if device.isPad {
+            // The button sits in the text's column: the artwork may reach down to its bottom.
+            #expect(card.artwork.frame.maxY <= card.button.frame.maxY + 1e-9)
+            #expect(!card.artwork.frame.intersects(card.button.frame))
+        } else {
+            #expect(card.artwork.frame.maxY <= card.button.frame.y - 20 + 1e-9)
+        }
     }
 
     @Test(
@@ -258,7 +268,8 @@ struct ChromeGeometryTests {
         #expect(
             abs(
                 done.frame.maxX
-                    - (presentation.sheetFrame.maxX - max(16, device.isPad ? 0 : device.safeArea.right + 16))) < 1.5)
+                    - (presentation.sheetFrame.maxX - device.layoutMargin - (device.isPad ? 0 : device.safeArea.right)))
+                < 1.5)
         #expect(abs(presentation.grabber.midX - presentation.sheetFrame.midX) < 1e-9)
         #expect(presentation.sheetFrame.contains(presentation.grabber))
         #expect(presentation.sheetFrame.y > device.safeArea.top || device.isPad)

@@ -36,8 +36,14 @@ struct DeviceLayoutTests {
                 item: item, feed: feed, device: device, theme: theme, locale: Locale(identifier: "en_US"),
                 measurer: measurer)
             let safeWidth = device.size.width - device.safeArea.left - device.safeArea.right
-            let column = min(safeWidth, theme.metrics.readableContentWidth + 2 * theme.metrics.cardInset)
-            let columnX = device.safeArea.left + (safeWidth - column) / 2
+            var column = min(safeWidth, theme.metrics.readableContentWidth + 2 * theme.metrics.cardInset)
+            var columnX = device.safeArea.left + (safeWidth - column) / 2
+            let padLandscape = device.isPad && device.orientation == .landscape
+            if padLandscape {
+                // iPad landscape: the button shares the trailing column with the text.
+                columnX = card.artwork.frame.maxX
+                column = device.size.width - device.safeArea.right - columnX
+            }
             let button = card.button.frame
             #expect(abs(button.x - (columnX + 20)) < 1e-9)
             #expect(abs(button.maxX - (columnX + column - 20)) < 1e-9)
@@ -51,10 +57,17 @@ struct DeviceLayoutTests {
                 #expect(block.frame.maxX <= device.size.width - device.safeArea.right)
                 #expect(block.frame.maxY <= button.y)
             }
-            if device.size.width > device.size.height {
+            if padLandscape {
+                #expect(card.artwork.frame.x == device.safeArea.left + 20)
+                for block in card.textBlocks { #expect(block.frame.x >= card.artwork.frame.maxX + 20 - 1e-9) }
+            } else if device.size.width > device.size.height {
                 // Landscape: the artwork leads, the text trails.
                 #expect(card.artwork.frame.x == button.x)
                 for block in card.textBlocks { #expect(block.frame.x >= card.artwork.frame.maxX + 20 - 1e-9) }
+            } else if device.isPad {
+                // iPad portrait: the artwork is centred over the readable column, at most as wide.
+                #expect(abs(card.artwork.frame.midX - button.midX) < 1e-9)
+                #expect(card.artwork.frame.width <= button.width)
             } else {
                 #expect(card.artwork.frame.x == button.x && card.artwork.frame.width == button.width)
             }
@@ -83,19 +96,6 @@ struct DeviceLayoutTests {
             }
         }
         #expect(sheet.size.height >= bottom + device.safeArea.bottom)
-    }
-
-    @Test("on iPad widths rows use the readable column, not the full width")
-    func readableColumn() throws {
-        let theme = try Theme.shipped()
-        let feed = try feed()
-        let sheet = SheetLayout.make(
-            feed: feed, items: feed.items, device: .iPadPro13, theme: theme, measurer: measurer)
-        let row = try #require(sheet.rows.first)
-        let thumbnail = try #require(row.thumbnail)
-        let chevron = try #require(row.chevron)
-        #expect(abs(chevron.frame.maxX - thumbnail.frame.x - theme.metrics.readableContentWidth) < 1e-9)
-        #expect(abs(thumbnail.frame.x - (1032 - 672) / 2) < 1e-9)
     }
 
     @Test("the list's header names the chart's country and date under the title")

@@ -87,14 +87,15 @@ struct CardsStage: PipelineStage {
         let layout = timings.time(\.layout) {
             CardLayout.make(
                 item: item, feed: selection.feed, device: render.device, theme: render.theme, locale: render.locale,
-                options: render.screen, measurer: render.engine)
+                options: render.screen, listItems: selection.items, measurer: render.engine)
         }
         let path = ReportLayout.cardPath(rank: item.rank, title: item.title)
         let feed = selection.feed
-        let key = RenderCache.key([
-            render.renderSalt, "card", feed.title, feed.country ?? "", RenderCache.json(selection.record(item)),
-            image.map { Digest.sha256Hex($0) } ?? "none",
-        ])
+        let key = RenderCache.key(
+            [
+                render.renderSalt, "card", feed.title, feed.country ?? "", RenderCache.json(selection.record(item)),
+                image.map { Digest.sha256Hex($0) } ?? "none",
+            ] + (layout.presentation?.presentingList.map { [RenderCache.json($0)] } ?? []))
         let clipped =
             layout.isClipped
             ? ReportWarning(

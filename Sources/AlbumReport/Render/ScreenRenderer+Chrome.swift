@@ -167,14 +167,23 @@ extension ScreenRenderer {
             centerX: boxX + boxWidth * 0.72, centerY: boxY + boxHeight * 0.3, radius: side * 0.05, color: ink)
     }
 
-    /// The backdrop of a presented card: the dimmed list pushed back, the status bar over it,
-    /// the sheet and its grabber.
+    /// The backdrop of a presented card: the list pushed back (on iPad its rows, dimmed), the
+    /// status bar over it, the sheet and its grabber.
     func drawPresentation(_ sheet: SheetPresentation, on image: GDImage, scale: Double) throws(GraphicsError) {
         let back = sheet.presentingFrame
         image.fillRoundedRect(
             x: back.x * scale, y: back.y * scale, width: back.width * scale, height: back.height * scale,
             radius: sheet.presentingCornerRadius * scale, roundsTop: true, roundsBottom: false,
             color: sheet.presentingColor)
+        if let list = sheet.presentingList {
+            // The list the sheet came from, its artwork as placeholders, under the dimming.
+            if let header = list.header { try text.draw(header, in: image) }
+            for row in list.rows {
+                _ = try drawRow(row, on: image, scale: scale, listBackground: list.background, thumbnail: nil)
+            }
+            try drawNavigationBar(list.navigationBar, on: image, scale: scale)
+        }
+        if let dimming = sheet.dimming { image.fill(back.pixels(scale: scale), color: dimming) }
         if let statusBar = sheet.statusBar { try drawStatusBar(statusBar, on: image, scale: scale) }
         let frame = sheet.sheetFrame
         image.fillRoundedRect(

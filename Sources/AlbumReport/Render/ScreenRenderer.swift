@@ -57,28 +57,11 @@ public struct ScreenRenderer: Sendable {
             for row in layout.rows {
                 let frame = row.frame.pixels(scale: scale)
                 guard frame.maxY + bleed > top, frame.y - bleed < top + stripRows else { continue }
-                var behind = layout.background
-                if let background = row.background {
-                    behind = background.color
-                    let rect = background.frame
-                    strip.fillRoundedRect(
-                        x: rect.x * scale, y: rect.y * scale, width: rect.width * scale, height: rect.height * scale,
-                        radius: background.cornerRadius * scale, roundsTop: background.roundsTop,
-                        roundsBottom: background.roundsBottom, color: background.color)
-                }
-                if let slot = row.thumbnail {
-                    if case .failure(let failure) = drawImage(
-                        thumbnail(row.rank), in: slot, on: strip, scale: scale, behind: behind)
-                    {
-                        failures[row.rank] = failure.error
-                    }
-                }
-                if let title = row.title { try text.draw(title, in: strip) }
-                if let badge = row.badge { drawBadge(badge, on: strip, scale: scale, behind: behind) }
-                if let subtitle = row.subtitle { try text.draw(subtitle, in: strip) }
-                if let chevron = row.chevron { drawChevron(chevron, on: strip, scale: scale) }
-                if let separator = row.separator {
-                    strip.fill(separator.pixels(scale: scale), color: row.separatorColor)
+                if let failure = try drawRow(
+                    row, on: strip, scale: scale, listBackground: layout.background,
+                    thumbnail: row.thumbnail == nil ? nil : thumbnail(row.rank))
+                {
+                    failures[row.rank] = failure
                 }
             }
             if layout.navigationBar.frame.pixels(scale: scale).maxY + bleed > top {
@@ -128,6 +111,34 @@ public struct ScreenRenderer: Sendable {
     }
 
     // MARK: - Parts
+
+    /// Draws one list row (its cell, thumbnail, text, badge, chevron and separator); returns why
+    /// a placeholder was drawn when the thumbnail could not be decoded.
+    func drawRow(
+        _ row: RowLayout, on image: GDImage, scale: Double, listBackground: RGBA, thumbnail: Data?
+    ) throws(GraphicsError) -> GraphicsError? {
+        var behind = listBackground
+        var failure: GraphicsError?
+        if let background = row.background {
+            behind = background.color
+            let rect = background.frame
+            image.fillRoundedRect(
+                x: rect.x * scale, y: rect.y * scale, width: rect.width * scale, height: rect.height * scale,
+                radius: background.cornerRadius * scale, roundsTop: background.roundsTop,
+                roundsBottom: background.roundsBottom, color: background.color)
+        }
+        if let slot = row.thumbnail {
+            if case .failure(let decode) = drawImage(thumbnail, in: slot, on: image, scale: scale, behind: behind) {
+                failure = decode.error
+            }
+        }
+        if let title = row.title { try text.draw(title, in: image) }
+        if let badge = row.badge { drawBadge(badge, on: image, scale: scale, behind: behind) }
+        if let subtitle = row.subtitle { try text.draw(subtitle, in: image) }
+        if let chevron = row.chevron { drawChevron(chevron, on: image, scale: scale) }
+        if let separator = row.separator { image.fill(separator.pixels(scale: scale), color: row.separatorColor) }
+        return failure
+    }
 
     private func canvas(size: Size, scale: Double, background: RGBA) throws(GraphicsError) -> GDImage {
         try GDImage(

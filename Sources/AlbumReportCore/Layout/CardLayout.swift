@@ -20,6 +20,10 @@ public struct SheetPresentation: Sendable, Hashable, Codable {
     /// The grabber at the sheet's top.
     public var grabber: Rect
     public var grabberColor: RGBA
+    /// The list the sheet was presented from, drawn behind it (iPad, where it shows around the sheet).
+    public var presentingList: SheetLayout?
+    /// The translucent black iOS dims the presenting view with, over `presentingList`.
+    public var dimming: RGBA?
 }
 
 /// The material band behind a pinned button when content scrolls under it (`--fit screen`):
@@ -34,7 +38,7 @@ public struct ScrollEdgeBacking: Sendable, Hashable, Codable {
 /// above the safe-area bottom. When the text does not fit above the button the card grows
 /// taller, like a full-page screenshot of a scroll view (`--fit content`), or the content
 /// scrolls under the button (`--fit screen`). In landscape the artwork leads and the text
-/// trails, in two columns.
+/// trails, in two columns; on iPad the card is laid out for the big screen (``CardColumns``).
 public struct CardLayout: Sendable, Hashable, Codable {
     public var rank: Int
     public var itemID: String?
@@ -65,10 +69,11 @@ public struct CardLayout: Sendable, Hashable, Codable {
         min(device.size.height * 40, 60_000 / device.scale)
     }
 
-    /// Lays out the card of `item` for `device`; dates are formatted for `locale`.
+    /// Lays out the card of `item` for `device`; dates are formatted for `locale`. `listItems`
+    /// are the list's rows a presented card shows behind its sheet on iPad (default: the feed's).
     public static func make(
         item: FeedItem, feed: Feed, device: Device, theme: Theme, locale: Locale,
-        options: ScreenOptions = ScreenOptions(), measurer: some TextMeasuring
+        options: ScreenOptions = ScreenOptions(), listItems: [FeedItem]? = nil, measurer: some TextMeasuring
     ) -> CardLayout {
         let metrics = theme.metrics
         let colors = theme.colors
@@ -98,6 +103,9 @@ public struct CardLayout: Sendable, Hashable, Codable {
             if device.isPad {
                 view = (sheet.sheetFrame.x, sheet.sheetFrame.width)
                 bottomInset = device.size.height - sheet.sheetFrame.maxY
+                presentation?.showList(
+                    of: feed, items: listItems ?? feed.items, device: device, theme: theme, options: options,
+                    measurer: measurer)
             }
         }
         let bar = NavigationBarLayout.make(
@@ -107,23 +115,18 @@ public struct CardLayout: Sendable, Hashable, Codable {
             measurer: measurer, areaTop: areaTop,
             within: device.isPad ? presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) } : nil)
 
-        let innerX = view.x + metrics.cardInset
-        let innerWidth = view.width - 2 * metrics.cardInset
         let buttonBlockHeight =
             metrics.buttonContentSpacing + metrics.buttonHeight + metrics.buttonBottomMargin + bottomInset
         let top = bar.frame.maxY + metrics.cardInset
-        // Landscape: the artwork leads and the text trails, so the card fits the screen.
-        let twoColumns = device.size.width > device.size.height
-        let artworkSide =
-            twoColumns
-            ? max(min(innerWidth * 0.42, device.size.height - buttonBlockHeight - top), 60) : innerWidth
-        let artwork = ImageSlot(
-            frame: Rect(x: innerX, y: top, width: artworkSide, height: artworkSide),
-            cornerRadius: metrics.cardArtworkCornerRadius)
-        let textX = twoColumns ? artwork.frame.maxX + metrics.cardInset : innerX
-        let textWidth = twoColumns ? innerX + innerWidth - textX : innerWidth
+        let layout = CardColumns.make(
+            view: view, safe: columns.safe, top: top, device: device, metrics: metrics,
+            buttonBlockHeight: buttonBlockHeight, bottomInset: bottomInset,
+            padLayout: device.isPad && options.style == .uikit)
+        let artwork = ImageSlot(frame: layout.artwork, cornerRadius: metrics.cardArtworkCornerRadius)
+        let (textX, textWidth) = layout.text
+        let buttonView = layout.buttonView
 
-        var y = twoColumns ? top : artwork.frame.maxY + metrics.cardArtworkTextSpacing
+        var y = layout.textTop
         func block(
             _ text: String?, _ font: FontStyle, _ color: RGBA, spacingBefore: Double, reserve: Double = 0
         )
@@ -151,7 +154,11 @@ public struct CardLayout: Sendable, Hashable, Codable {
             spacingBefore: genres == nil ? metrics.cardSectionSpacing : metrics.cardLineSpacing)
         var copyright = block(
             item.copyright, fonts.cardFootnote, colors.tertiaryLabel, spacingBefore: metrics.cardSectionSpacing)
-        let contentBottom = max(y, artwork.frame.maxY)
+        // What must end above the button's band: the text, and the artwork unless the button sits beside it.
+        let contentBottom = layout.buttonBesideArtwork ? y : max(y, artwork.frame.maxY)
+        // Artwork beside the button may reach down to the button's bottom.
+        let artworkFloor =
+            layout.buttonBesideArtwork ? artwork.frame.maxY + metrics.buttonBottomMargin + bottomInset : 0
 
         // A card that would be taller than any canvas keeps the lines that fit above its button;
         // a screen-sized card keeps the lines that start on the screen.
@@ -175,17 +182,19 @@ public struct CardLayout: Sendable, Hashable, Codable {
         }
         let height =
             fitsScreen
-            ? device.size.height : max(device.size.height, min(contentBottom, max(limit, 0)) + buttonBlockHeight)
+            ? device.size.height
+            : max(device.size.height, min(contentBottom, max(limit, 0)) + buttonBlockHeight, artworkFloor)
         let viewBottom = height - bottomInset
         let buttonFrame = Rect(
-            x: innerX, y: viewBottom - metrics.buttonBottomMargin - metrics.buttonHeight, width: innerWidth,
-            height: metrics.buttonHeight)
+            x: buttonView.x + metrics.cardInset, y: viewBottom - metrics.buttonBottomMargin - metrics.buttonHeight,
+            width: buttonView.width - 2 * metrics.cardInset, height: metrics.buttonHeight)
         // Content that reaches under the button scrolls under a band of the background.
         let bandTop = buttonFrame.y - metrics.buttonContentSpacing
         let scrollEdge =
             fitsScreen && contentBottom > bandTop
             ? ScrollEdgeBacking(
-                frame: Rect(x: view.x, y: bandTop, width: view.width, height: height - bandTop), fadeHeight: 16,
+                frame: Rect(x: buttonView.x, y: bandTop, width: buttonView.width, height: height - bandTop),
+                fadeHeight: 16,
                 color: background) : nil
 
         let link: String?

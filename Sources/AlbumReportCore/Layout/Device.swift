@@ -78,6 +78,14 @@ public struct Device: Sendable, Hashable, Codable {
     /// 32 pt navigation bars and no large titles.
     public var isCompactHeight: Bool { !isPad && orientation == .landscape }
 
+    /// The system's horizontal layout margin in points, as iOS gives a view controller's root view
+    /// (`systemMinimumLayoutMargins`): 16 pt on iPhones narrower than 414 pt, 20 pt on the wide
+    /// iPhones (Plus and Pro Max, 414 pt and wider) and on iPad, in either orientation. It is
+    /// measured from the safe area, so in iPhone landscape it starts beside the sensor housing.
+    public var layoutMargin: Double {
+        isPad || min(size.width, size.height) >= 414 ? 20 : 16
+    }
+
     /// The status bar's height in points (0 where iOS hides it: iPhone landscape).
     public var statusBarHeight: Double {
         if isCompactHeight { return 0 }

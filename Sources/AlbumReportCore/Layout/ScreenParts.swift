@@ -125,23 +125,27 @@ public struct LayoutElement: Sendable, Hashable, Codable {
 }
 
 /// Horizontal extents shared by the screens: the safe area, the layout margins and, on wide
-/// screens, the readable content column.
+/// screens, the readable content column of the card.
 struct ContentColumns {
-    /// Where row content (thumbnail, text, chevron) goes.
+    /// Where row content (thumbnail, text, chevron) and the large title go: the safe width
+    /// minus the layout margins, on every device.
     var rowContent: (x: Double, width: Double)
     /// The card's column ("the view"), before its 20 pt insets.
     var card: (x: Double, width: Double)
     /// The full width between the safe-area insets.
     var safe: (x: Double, width: Double)
+    /// The horizontal layout margin inside the safe area (16 or 20 pt, or the theme's).
+    var margin: Double
 
     init(device: Device, theme: Theme) {
         let metrics = theme.metrics
         let safeX = device.safeArea.left
         let safeWidth = device.size.width - device.safeArea.left - device.safeArea.right
         safe = (safeX, safeWidth)
-        let marginWidth = safeWidth - 2 * metrics.layoutMargin
-        let rowWidth = min(marginWidth, metrics.readableContentWidth)
-        rowContent = (safeX + (safeWidth - rowWidth) / 2, rowWidth)
+        margin = metrics.layoutMargin(on: device)
+        // A table's cells follow the layout margins, not the readable width: UITableView's
+        // cellLayoutMarginsFollowReadableWidth is false by default since iOS 12.
+        rowContent = (safeX + margin, max(safeWidth - 2 * margin, 1))
         let cardWidth = min(safeWidth, metrics.readableContentWidth + 2 * metrics.cardInset)
         card = (safeX + (safeWidth - cardWidth) / 2, cardWidth)
     }
@@ -170,8 +174,9 @@ extension NavigationBarLayout {
         // The bar buttons come first: their widths decide how much room the centred title has.
         var chevron: ChevronLayout?
         var backLabel: TextBlock?
-        var leadingReserve = metrics.layoutMargin
-        var trailingReserve = metrics.layoutMargin
+        let margin = columns.margin
+        var leadingReserve = margin
+        var trailingReserve = margin
         if let backTitle {
             let chevronFrame = Rect(
                 x: columns.safe.x + metrics.backChevronLeading, y: top + (barHeight - metrics.backChevronHeight) / 2,
@@ -189,7 +194,7 @@ extension NavigationBarLayout {
         }
         var doneLabel: TextBlock?
         var refresh: Rect?
-        let trailingEdge = columns.safe.x + columns.safe.width - metrics.layoutMargin
+        let trailingEdge = columns.safe.x + columns.safe.width - margin
         switch trailing {
         case .done:
             var font = theme.fonts.backButton
@@ -198,11 +203,11 @@ extension NavigationBarLayout {
             doneLabel = TextBlock.make(
                 "Done", font: font, color: tint, x: trailingEdge - width, y: top + (barHeight - font.lineHeight) / 2,
                 width: width, measurer: measurer)
-            trailingReserve = max(trailingReserve, width + 2 * metrics.layoutMargin)
+            trailingReserve = max(trailingReserve, width + 2 * margin)
         case .refresh:
             let side = 22.0
             refresh = Rect(x: trailingEdge - side, y: top + (barHeight - side) / 2, width: side, height: side)
-            trailingReserve = max(trailingReserve, side + 2 * metrics.layoutMargin)
+            trailingReserve = max(trailingReserve, side + 2 * margin)
         case nil:
             break
         }

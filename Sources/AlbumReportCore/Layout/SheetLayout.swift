@@ -70,7 +70,7 @@ public struct SheetLayout: Sendable, Hashable, Codable {
         let grouped = options.style == .swiftui
         let columns = ContentColumns(device: device, theme: theme)
         let metrics = theme.metrics
-        let cellInset = grouped ? metrics.layoutMargin : 0
+        let cellInset = grouped ? columns.margin : 0
         let group: (x: Double, width: Double) = grouped ? columns.rowContent : columns.safe
         let content: (x: Double, width: Double) =
             grouped ? (group.x + cellInset, group.width - 2 * cellInset) : columns.rowContent
@@ -91,7 +91,8 @@ public struct SheetLayout: Sendable, Hashable, Codable {
             guard
                 let row = makeRow(
                     item: item, format: feed.format, top: y, device: device, theme: theme, style: options.style,
-                    content: content, cell: grouped ? group : (0, device.size.width), measurer: measurer)
+                    content: content, cell: grouped ? group : (0, device.size.width), margin: columns.margin,
+                    measurer: measurer)
             else { continue }
             rows.append(row)
             y = row.frame.maxY
@@ -111,7 +112,8 @@ public struct SheetLayout: Sendable, Hashable, Codable {
 
     static func makeRow(
         item: FeedItem, format: FeedFormat, top: Double, device: Device, theme: Theme, style: ScreenOptions.Style,
-        content: (x: Double, width: Double), cell: (x: Double, width: Double), measurer: some TextMeasuring
+        content: (x: Double, width: Double), cell: (x: Double, width: Double), margin: Double,
+        measurer: some TextMeasuring
     ) -> RowLayout? {
         let metrics = theme.metrics
         let isAlbum = format.isAlbumChart
@@ -138,12 +140,14 @@ public struct SheetLayout: Sendable, Hashable, Codable {
             : TextBlock.make(
                 titleText, font: titleFont, color: theme.colors.label, x: textX, y: 0,
                 width: max(textWidth - badgeRoom, 1), measurer: measurer)
+        // A facts row's description is long prose: it wraps at most at the readable width, as a
+        // label in the readable content guide would, even where the row spans a wide iPad.
         var subtitle =
             subtitleText.isEmpty
             ? nil
             : TextBlock.make(
-                subtitleText, font: theme.fonts.rowSubtitle, color: subtitleColor, x: textX, y: 0, width: textWidth,
-                measurer: measurer)
+                subtitleText, font: theme.fonts.rowSubtitle, color: subtitleColor, x: textX, y: 0,
+                width: isAlbum ? textWidth : min(textWidth, metrics.readableContentWidth), measurer: measurer)
         let spacing = (title != nil && subtitle != nil) ? metrics.rowTextSpacing : 0
         let textHeight = (title?.frame.height ?? 0) + spacing + (subtitle?.frame.height ?? 0)
         let minimumHeight =
@@ -174,7 +178,7 @@ public struct SheetLayout: Sendable, Hashable, Codable {
         let cellMaxX = cell.x + cell.width
         let separatorMaxX =
             style == .swiftui
-            ? cellMaxX : min(contentMaxX + metrics.layoutMargin, device.size.width - device.safeArea.right)
+            ? cellMaxX : min(contentMaxX + margin, device.size.width - device.safeArea.right)
         let frame = Rect(x: cell.x, y: top, width: cell.width, height: rowHeight)
         return RowLayout(
             rank: item.rank, itemID: item.id, frame: frame,

@@ -3,7 +3,7 @@
 public struct StatusBarLayout: Sendable, Hashable, Codable {
     /// The bar, from the top of the screen.
     public var frame: Rect
-    /// "9:41" (the iPhone SE's "9:41 AM").
+    /// "9:41" (on iPhone SE and iPad "9:41 AM").
     public var time: TextBlock
     /// The iPad's date after the time.
     public var date: TextBlock?
@@ -92,7 +92,9 @@ public struct StatusBarLayout: Sendable, Hashable, Codable {
                 frame: frame, time: time, signal: signal, wifi: wifi, battery: battery, color: color)
         case .pad:
             let midY = height / 2
-            let time = text("9:41", size: 12, weight: .semibold, x: 20, midY: midY)
+            // Apple's iPad screenshots: "9:41 AM" (the iPad keeps the AM), then "Tue Jan 9", the
+            // day of the iPhone's 2007 unveiling.
+            let time = text("9:41 AM", size: 12, weight: .semibold, x: 20, midY: midY)
             let date = text("Tue Jan 9", size: 12, weight: .regular, x: time.frame.maxX + 4, midY: midY)
             let scale = 0.85
             let batteryX = width - 20 - (batterySize.width + 2) * scale

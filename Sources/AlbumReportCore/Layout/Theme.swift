@@ -203,7 +203,9 @@ public struct Theme: Sendable, Hashable, Codable {
 
     /// Spacing, sizes and radii in points.
     public struct Metrics: Sendable, Hashable, Codable {
-        public var layoutMargin: Double
+        /// A fixed horizontal layout margin for every device; nil (the shipped themes) uses the
+        /// device's own margin (``Device/layoutMargin``: 16 pt, or 20 pt on wide iPhones and iPad).
+        public var layoutMargin: Double?
         public var navigationBarHeight: Double
         public var navigationBarVerticalPadding: Double
         public var backChevronWidth: Double
@@ -231,6 +233,11 @@ public struct Theme: Sendable, Hashable, Codable {
         public var buttonBottomMargin: Double
         public var buttonContentSpacing: Double
         public var readableContentWidth: Double
+
+        /// The horizontal layout margin on `device`: the theme's override, else the device's.
+        public func layoutMargin(on device: Device) -> Double {
+            layoutMargin ?? device.layoutMargin
+        }
     }
 
     /// The theme's name ("light").

@@ -1,0 +1,146 @@
+import AlbumReportCore
+import AlbumReportTestSupport
+import Foundation
+import Testing
+
+/// The iPad screens as iPadOS 17 lays them out: a list that spans the width with its layout
+/// margins, a card designed for the big screen, and the iPad's status bar.
+@Suite("iPad layouts, both orientations")
+struct IPadLayoutTests {
+    static let pads: [Device] = [.iPad10, .iPad10.oriented(.landscape), .iPadPro13, .iPadPro13.oriented(.landscape)]
+    let measurer = MonospaceMeasurer()
+    let locale = Locale(identifier: "en_US")
+
+    func chart() throws -> Feed {
+        try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.v1Top100), source: "fixture").feed
+    }
+
+    @Test(
+        "the list spans the width: rows, separators, the large title and the header at the 20 pt margins",
+        arguments: pads)
+    func fullWidthList(device: Device) throws {
+        let theme = try Theme.shipped()
+        let feed = try chart()
+        let width = device.size.width
+        let sheet = SheetLayout.make(
+            feed: feed, items: Array(feed.items.prefix(6)), device: device, theme: theme, measurer: measurer)
+        for row in sheet.rows {
+            #expect(row.frame.x == 0 && row.frame.width == width)
+            #expect(try #require(row.thumbnail).frame.x == 20)
+            #expect(abs(try #require(row.chevron).frame.maxX - (width - 20)) < 1e-9)
+            let separator = try #require(row.separator)
+            #expect(abs(separator.maxX - width) < 1e-9)
+        }
+        let large = try #require(sheet.navigationBar.largeTitle)
+        #expect(large.frame.x == 20 && abs(large.frame.maxX - (width - 20)) < 1e-9)
+        #expect(try #require(sheet.header).frame.x == 20)
+    }
+
+    @Test("a facts row's description wraps at the readable width (672 pt) even on a wide iPad", arguments: pads)
+    func readableDescriptions(device: Device) throws {
+        let theme = try Theme.shipped()
+        let feed = try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.facts), source: "f").feed
+        let sheet = SheetLayout.make(feed: feed, items: feed.items, device: device, theme: theme, measurer: measurer)
+        let descriptions = sheet.rows.compactMap(\.subtitle)
+        #expect(!descriptions.isEmpty)
+        for block in descriptions {
+            #expect(block.frame.width <= theme.metrics.readableContentWidth)
+            #expect(block.lines.allSatisfy { $0.width <= theme.metrics.readableContentWidth + 1e-9 })
+        }
+        // The rows themselves still span the width, their titles start at the margin.
+        let plain = try #require(sheet.rows.first { $0.thumbnail == nil && $0.title != nil })
+        #expect(plain.title?.frame.x == 20)
+        #expect(plain.frame.width == device.size.width)
+    }
+
+    @Test(
+        "the card fills the iPad: big artwork, text clear of it and of the button, two columns in landscape",
+        arguments: pads)
+    func card(device: Device) throws {
+        let theme = try Theme.shipped()
+        let feed = try chart()
+        let landscape = device.orientation == .landscape
+        for item in feed.items.prefix(10) {
+            let card = CardLayout.make(
+                item: item, feed: feed, device: device, theme: theme, locale: locale, measurer: measurer)
+            let artwork = card.artwork.frame
+            let button = card.button.frame
+            // A real album's card is one screen: nothing is clipped, nothing pushed off it.
+            #expect(card.size == device.size && !card.isClipped)
+            #expect(artwork.width >= 560 && artwork.width == artwork.height)
+            #expect(abs(button.maxY - (device.size.height - device.safeArea.bottom - 20)) < 1e-9)
+            #expect(!artwork.intersects(button))
+            let screen = Rect(x: 0, y: 0, width: device.size.width, height: device.size.height)
+            #expect(screen.contains(artwork))
+            for block in card.textBlocks {
+                #expect(screen.contains(block.frame))
+                #expect(!block.frame.intersects(artwork))
+                #expect(block.frame.maxY <= button.y - 20 + 1e-9)
+                #expect(block.frame.width <= theme.metrics.readableContentWidth)
+            }
+            let title = try #require(card.title)
+            if landscape {
+                // Artwork leading at the inset, the text and the button in the trailing column.
+                #expect(artwork.x == 20 && artwork.y == title.frame.y)
+                #expect(title.frame.x == artwork.maxX + 20 && button.x == artwork.maxX + 20)
+                #expect(abs(button.maxX - (device.size.width - 20)) < 1e-9)
+                #expect(artwork.maxY <= button.maxY)
+            } else {
+                // One readable column; the artwork at most half the screen's height, so the
+                // details are above the fold.
+                #expect(artwork.height <= device.size.height / 2)
+                #expect(abs(artwork.midX - device.size.width / 2) < 1e-9)
+                #expect(title.frame.y > artwork.maxY)
+                #expect(abs(button.width - theme.metrics.readableContentWidth) < 1e-9)
+            }
+        }
+    }
+
+    @Test(
+        "the status bar reads as in Apple's iPad screenshots: \"9:41 AM\", \"Tue Jan 9\", \"100%\" by the battery",
+        arguments: pads)
+    func statusBar(device: Device) throws {
+        let theme = try Theme.shipped()
+        let bar = try #require(
+            StatusBarLayout.make(device: device, theme: theme, color: theme.colors.label, measurer: measurer))
+        #expect(bar.time.text == "9:41 AM")
+        let date = try #require(bar.date)
+        #expect(date.text == "Tue Jan 9")
+        #expect(bar.time.frame.x == 20 && date.frame.x > bar.time.frame.maxX)
+        #expect(date.frame.maxX < bar.wifi.x)
+        #expect(bar.batteryPercentage?.text == "100%")
+        #expect(abs(bar.battery.maxX + 2 * 0.85 - (device.size.width - 20)) < 1e-9)
+    }
+
+    @Test("--style swiftui: the list the card was presented from shows around the sheet, dimmed", arguments: pads)
+    func presentingList(device: Device) throws {
+        let theme = try Theme.shipped()
+        let feed = try chart()
+        let card = CardLayout.make(
+            item: feed.items[3], feed: feed, device: device, theme: theme, locale: locale,
+            options: ScreenOptions(style: .swiftui), measurer: measurer)
+        let presentation = try #require(card.presentation)
+        let list = try #require(presentation.presentingList)
+        let dimming = try #require(presentation.dimming)
+        #expect(dimming.red == 0 && dimming.alpha > 0 && dimming.alpha < 255)
+        #expect(presentation.presentingColor == list.background)
+        // A screenful of rows, from the first, each starting on the screen; the bar shows its large title.
+        #expect(list.rows.map(\.rank) == Array(1...list.rows.count))
+        #expect(list.rows.count >= Int(device.size.height / 76) - 2)
+        #expect(list.rows.allSatisfy { $0.frame.y < device.size.height })
+        #expect(list.rows.last.map { $0.frame.maxY >= device.size.height } == true)
+        #expect(list.navigationBar.largeTitle?.text == feed.title)
+        // The status bar is the presentation's, drawn over the dimming, not the list's.
+        #expect(list.navigationBar.statusBar == nil && presentation.statusBar != nil)
+        // A report of three albums shows those three rows behind the sheet.
+        let three = CardLayout.make(
+            item: feed.items[0], feed: feed, device: device, theme: theme, locale: locale,
+            options: ScreenOptions(style: .swiftui), listItems: Array(feed.items.prefix(3)), measurer: measurer)
+        #expect(three.presentation?.presentingList?.rows.map(\.rank) == [1, 2, 3])
+        // On iPhone the sheet covers the list: nothing is laid out behind it.
+        let phone = CardLayout.make(
+            item: feed.items[3], feed: feed, device: .iPhone15, theme: theme, locale: locale,
+            options: ScreenOptions(style: .swiftui), measurer: measurer)
+        #expect(phone.presentation?.presentingList == nil && phone.presentation?.dimming == nil)
+    }
+}
