@@ -57,9 +57,10 @@ public final class TextEngine: TextMeasuring {
     ///     Chinese, Japanese or Korean locale.
     ///   - country: The chart's storefront; decides Han forms when the locale does not.
     ///   - colorEmoji: Draw emoji from the colour emoji font (off: from a monochrome outline font).
+    ///   - emojiFamily: The colour emoji family (or font file) tried first; nil: fontconfig's "emoji".
     public init(
         fonts: FontBook, fallbackFamilies: [String], scale: Double, localeIdentifier: String = "en_US",
-        country: String? = nil, colorEmoji: Bool = true
+        country: String? = nil, colorEmoji: Bool = true, emojiFamily: String? = nil
     ) {
         GraphicsRuntime.prepare()
         self.fonts = fonts
@@ -67,7 +68,7 @@ public final class TextEngine: TextMeasuring {
         hanLanguage = Self.hanLanguage(localeIdentifier: localeIdentifier, country: country)
         breakLocale = localeIdentifier
         baseLanguage = Locale(identifier: localeIdentifier).language.languageCode?.identifier ?? "en"
-        fallback = FontFallback(themeFamilies: fallbackFamilies, colorEmoji: colorEmoji)
+        fallback = FontFallback(themeFamilies: fallbackFamilies, colorEmoji: colorEmoji, emojiFamily: emojiFamily)
         shaper = LineShaper(fallback: fallback)
     }
 
@@ -78,7 +79,8 @@ public final class TextEngine: TextMeasuring {
     ) throws(GraphicsError) {
         self.init(
             fonts: try FontBook(theme: theme), fallbackFamilies: theme.fonts.fallbackFamilies, scale: scale,
-            localeIdentifier: localeIdentifier, country: country, colorEmoji: colorEmoji)
+            localeIdentifier: localeIdentifier, country: country, colorEmoji: colorEmoji,
+            emojiFamily: theme.fonts.emojiFamily)
     }
 
     // MARK: - TextMeasuring
