@@ -71,4 +71,23 @@ struct TitleTruncationTests {
             }
         }
     }
+
+    @Test("a back title too long for a third of the bar becomes \"Back\", on one line, as UIKit's default back button")
+    func backTitle() throws {
+        let theme = try Theme.shipped()
+        let long = try chart(titled: String(repeating: "Top Albums of Every Year ", count: 4))
+        let item = try #require(long.items.first)
+        let card = CardLayout.make(
+            item: item, feed: long, device: .iPhone15, theme: theme, locale: Locale(identifier: "en_US"),
+            measurer: measurer)
+        let label = try #require(card.navigationBar.backLabel)
+        #expect(label.text == "Back")
+        #expect(label.lines.count == 1)
+        #expect(card.navigationBar.inlineFrame.contains(label.frame))
+        let short = try chart(titled: "Top Albums")
+        let shortCard = CardLayout.make(
+            item: item, feed: short, device: .iPhone15, theme: theme, locale: Locale(identifier: "en_US"),
+            measurer: measurer)
+        #expect(shortCard.navigationBar.backLabel?.text == "Top Albums")
+    }
 }

@@ -180,12 +180,23 @@ extension NavigationBarLayout {
                 frame: chevronFrame, direction: .back, strokeWidth: metrics.chevronStrokeWidth * 1.3, color: tint)
             let labelFont = theme.fonts.backButton
             let labelX = chevronFrame.maxX + metrics.backChevronLabelSpacing
-            let singleLine = TextNormalizer.normalize(backTitle)
-            let labelWidth = min(measurer.width(of: singleLine, font: labelFont) + 1, columns.safe.width / 3)
-            backLabel = TextBlock.make(
-                singleLine, font: labelFont, color: tint, x: labelX, y: top + (barHeight - labelFont.lineHeight) / 2,
-                width: labelWidth, measurer: measurer)
-            leadingReserve = max(leadingReserve, labelX + labelWidth + metrics.backChevronLabelSpacing - columns.safe.x)
+            // UIKit's default back button: the previous title if it fits, else "Back", else the
+            // chevron alone (UINavigationItem.BackButtonDisplayMode.default); always one line.
+            let room = columns.safe.width / 3
+            let label = [TextNormalizer.normalize(backTitle), "Back"].first {
+                !$0.isEmpty && measurer.width(of: $0, font: labelFont) + 1 <= room
+            }
+            if let label {
+                let labelWidth = measurer.width(of: label, font: labelFont) + 1
+                backLabel = TextBlock.singleLine(
+                    label, font: labelFont, color: tint, x: labelX, y: top + (barHeight - labelFont.lineHeight) / 2,
+                    width: labelWidth, measurer: measurer)
+                leadingReserve = max(
+                    leadingReserve, labelX + labelWidth + metrics.backChevronLabelSpacing - columns.safe.x)
+            } else {
+                leadingReserve = max(
+                    leadingReserve, chevronFrame.maxX + metrics.backChevronLabelSpacing - columns.safe.x)
+            }
         }
         var doneLabel: TextBlock?
         var refresh: Rect?
