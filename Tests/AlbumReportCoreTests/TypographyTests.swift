@@ -21,7 +21,8 @@ struct TypographyTests {
         #expect(FontTracking.points(family: "Inter", size: 8) > 0)
     }
 
-    @Test("SF Pro (a family or a file) keeps Apple's table; Inter Display is set as drawn; a theme's tracking wins")
+    @Test(
+        "SF Pro (a family or a file) keeps Apple's table; Inter Display opens up below 32 pt; a theme's tracking wins")
     func trackingByDesign() {
         #expect(FontTracking.points(family: "SF Pro Display", size: 34) == 0.4)
         #expect(FontTracking.points(family: "/fonts/SF-Pro-Text-{weight}.otf", size: 17) == -0.43)
@@ -30,6 +31,9 @@ struct TypographyTests {
         #expect(FontTracking.design(of: "Inter") == .inter)
         #expect(FontTracking.design(of: "Helvetica Neue") == .sfPro)
         #expect(FontTracking.points(family: "Inter Display", size: 34) == 0)
+        #expect(FontTracking.points(family: "Inter Display", size: 32) == 0)
+        // 22 pt: 0.025 × 10/18 em = 0.306 pt, opening the display cut up between 32 and 14 pt.
+        #expect(abs(FontTracking.points(family: "Inter Display", size: 22) - 0.3056) < 0.001)
         let explicit = FontStyle(family: "Inter", weight: .bold, size: 34, lineHeight: 41, tracking: 0.4)
         #expect(explicit.effectiveTracking == 0.4)
         let inter = FontStyle(family: "Inter", weight: .regular, size: 17, lineHeight: 22)

@@ -63,6 +63,23 @@ struct ThemeFontTests {
         #expect(book.font(for: custom.fonts.largeTitleStyle)?.family == "Inter")
     }
 
+    @Test("a missing display family falls back to Inter, which is set with Inter's tracking, not Inter Display's")
+    func fallbackTracking() throws {
+        let custom = theme { fonts in
+            fonts.displayFamily = "No Such Display"
+            fonts = fonts.applyingFamilies(relativeTo: nil)
+        }
+        let engine = try TextEngine(theme: custom, scale: 3)
+        let style = custom.fonts.largeTitleStyle
+        #expect(engine.fonts.font(for: style)?.family == "Inter")
+        var inter = style
+        inter.tracking = FontTracking.points(family: "Inter", size: 34)
+        var untracked = style
+        untracked.tracking = 0
+        #expect(abs(engine.width(of: "Top Albums", font: style) - engine.width(of: "Top Albums", font: inter)) < 1e-9)
+        #expect(engine.width(of: "Top Albums", font: style) < engine.width(of: "Top Albums", font: untracked) - 5)
+    }
+
     @Test("℗ is drawn at text size, as tall as ©, not as Inter's small superscript")
     func phonogramAtTextSize() throws {
         let engine = try TextEngine(theme: Self.theme, scale: 3)

@@ -6,9 +6,12 @@ import Foundation
 /// - SF Pro (and unknown families): Apple's table for SF Pro (``AppleTracking``), what iOS sets.
 /// - Inter (the text cut): Inter's published "Dynamic Metrics", tracking = a + b·e^(c·size) em
 ///   with a = -0.0223, b = 0.185, c = -0.1745 (rsms.me/inter/dynmetrics).
-/// - Inter Display: none. The display cut's spacing is already drawn tight for sizes from
-///   20 pt up (it is what the dynamic metrics approximate with negative tracking on the text
-///   cut), so tracking it again would set it tighter than its designer intends.
+/// - Inter Display: its spacing is drawn tight for the top of Inter's optical-size axis (32):
+///   none from 32 pt up. Below, a little is added back, growing linearly to 0.025 em at 14 pt
+///   (the axis' text end), the gap measured between Inter Display and Inter with its dynamic
+///   metrics ("Top Albums", bold: 0.027 em a character at 22 pt, 0.024 em at 34 pt), so that a
+///   22 pt card title is spaced about halfway between the two designs, as the variable font's
+///   optical sizing would set it; it also keeps tight pairs such as "ft" from touching.
 public enum FontTracking {
     /// A typeface design with its own tracking rule.
     public enum Design: String, Sendable, Hashable, CaseIterable {
@@ -40,8 +43,13 @@ public enum FontTracking {
         switch design(of: family) {
         case .sfPro: return AppleTracking.points(forSize: size)
         case .inter: return interEms(size: size) * size
-        case .interDisplay: return 0
+        case .interDisplay: return interDisplayEms(size: size) * size
         }
+    }
+
+    /// Inter Display's tracking at `size`, in ems: 0.025 at 14 pt, falling linearly to 0 at 32 pt.
+    public static func interDisplayEms(size: Double) -> Double {
+        0.025 * min(max((32 - size) / 18, 0), 1)
     }
 
     /// Inter's dynamic-metrics tracking at `size`, in ems.

@@ -87,6 +87,7 @@ public final class TextEngine: TextMeasuring {
 
     /// The advance width in points of the shaped text.
     public func width(of text: String, font: FontStyle) -> Double {
+        let font = tracked(font)
         let language = language(of: text)
         let key = LineKey(
             text: text, family: font.family, weight: font.weight, size: font.size, tracking: font.effectiveTracking,
@@ -140,6 +141,7 @@ public final class TextEngine: TextMeasuring {
     private func shape(
         _ text: String, font: FontStyle, direction: TextDirection?, levels: [Int8]? = nil, language: String
     ) -> ShapedLine {
+        let font = tracked(font)
         let key = LineKey(
             text: text, family: font.family, weight: font.weight, size: font.size, tracking: font.effectiveTracking,
             direction: direction,
@@ -168,6 +170,16 @@ public final class TextEngine: TextMeasuring {
         return text.flatMap {
             fallback.assignment(for: $0, primary: primary, weight: font.weight, language: language).missing
         }
+    }
+
+    /// `font` with its tracking made explicit: the theme's, else that of the family that was
+    /// actually resolved (``FontTracking``), so that Inter standing in for a missing Inter
+    /// Display gets Inter's tracking, and an SF Pro file Apple's.
+    func tracked(_ font: FontStyle) -> FontStyle {
+        guard font.tracking == nil, let resolved = fonts.font(for: font) else { return font }
+        var tracked = font
+        tracked.tracking = FontTracking.points(family: resolved.family, size: font.size)
+        return tracked
     }
 
     /// The face of the style's own font.
