@@ -40,27 +40,43 @@ public struct FontBook: Sendable {
             let candidates = [style.family] + fonts.fallbackFamilies.filter { $0 != style.family }
             var found: ResolvedFont?
             for family in candidates {
-                if let match = FontResolver.file(family: family, weight: style.weight) {
+                if let match = FontResolver.match(family, weight: style.weight) {
                     // The face the text engine draws with, loaded once for both.
-                    let metrics =
-                        FontFace.load(file: match.file, index: match.index)?.verticalMetrics
-                        ?? (ascender: 0.95, descender: 0.25)
+                    let face = FontFace.load(file: match.file, index: match.index)
+                    let metrics = face?.verticalMetrics ?? (ascender: 0.95, descender: 0.25)
+                    // A file is recorded under the family its face names ("SF Pro Display").
+                    let name = FontSource(family).isFile ? (face?.family ?? family) : family
                     found = ResolvedFont(
-                        requestedFamily: style.family, family: family, weight: style.weight, file: match.file,
+                        requestedFamily: style.family, family: name, weight: style.weight, file: match.file,
                         index: match.index, ascenderPerEm: metrics.ascender, descenderPerEm: metrics.descender)
+                    if family != style.family {
+                        substitutions.append(Self.substitution(style: style, used: name))
+                    }
                     break
                 }
             }
             guard let found else { throw .fontNotFound(family: style.family, weight: style.weight.rawValue) }
-            if found.family != style.family {
-                substitutions.append(
-                    "The font family \(style.family) (\(style.weight.rawValue)) is not installed; \(found.family) is used instead. Install fonts-inter for the intended look."
-                )
-            }
             resolved[Key(family: style.family, weight: style.weight)] = found
+        }
+        if let emoji = fonts.emojiFamily, FontResolver.match(emoji, weight: .regular) == nil {
+            substitutions.append(
+                "The emoji family \(emoji) is not installed (or its file is missing); fontconfig's emoji font (Noto Color Emoji) is used instead."
+            )
         }
         self.fonts = resolved
         self.substitutions = substitutions
+    }
+
+    /// The warning for a style whose family (or font file) is missing and `used` stands in.
+    static func substitution(style: FontStyle, used: String) -> String {
+        let source = FontSource(style.family)
+        let weight = style.weight.rawValue
+        if let path = source.path(for: style.weight) {
+            return
+                "The font file \(path) (\(weight)) does not exist or is not a font; \(used) is used instead. Check the path in the theme's fonts."
+        }
+        return
+            "The font family \(style.family) (\(weight)) is not installed; \(used) is used instead. Install it (fonts-inter has Inter and Inter Display) or name an installed family in the theme."
     }
 
     /// The resolved font for a style.
@@ -83,6 +99,17 @@ public enum FontResolver {
     public struct Match: Sendable, Hashable {
         public var file: String
         public var index: Int
+    }
+
+    /// The face a theme's family value names at `weight`: the font file (``FontSource``) when
+    /// it exists and loads, else the installed family as ``file(family:weight:)`` finds it.
+    public static func match(_ family: String, weight: FontWeight) -> Match? {
+        let source = FontSource(family)
+        guard source.isFile else { return file(family: family, weight: weight) }
+        guard let path = source.existingFile(for: weight), FontFace.load(file: path, index: 0) != nil else {
+            return nil
+        }
+        return Match(file: path, index: 0)
     }
 
     /// The face of the installed font whose family is exactly `family` (case-insensitive) at the

@@ -25,6 +25,6 @@ extension Theme {
     /// A built-in theme read from the package's `Templates/` folder.
     public static func shipped(_ name: String = "light") throws -> Theme {
         let url = Fixtures.packageRoot.appendingPathComponent("Templates/\(name).json")
-        return try Theme.decode(Data(contentsOf: url), source: url.path)
+        return try Theme.decode(Data(contentsOf: url), source: url.path, directory: url.deletingLastPathComponent())
     }
 }

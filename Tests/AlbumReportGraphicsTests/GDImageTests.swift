@@ -181,13 +181,13 @@ struct TextEngineTests {
         return (try TextEngine(theme: theme, scale: scale), theme)
     }
 
-    @Test("Inter is resolved to a font file by fontconfig, for every weight the theme uses")
+    @Test("Inter and Inter Display are resolved to font files by fontconfig, for every weight the theme uses")
     func resolution() throws {
         let theme = try Theme.shipped()
         let book = try FontBook(theme: theme)
         #expect(book.substitutions.isEmpty, "Inter should be installed (fonts-inter)")
         for font in book.all {
-            #expect(font.family == "Inter")
+            #expect(font.family == (font.requestedFamily == "Inter Display" ? "Inter Display" : "Inter"))
             #expect(FileManager.default.fileExists(atPath: font.file))
             #expect(font.ascenderPerEm > 0.7 && font.ascenderPerEm < 1.3)
         }

@@ -61,6 +61,16 @@ struct LayoutSnapshotTests {
     }
 
     @Test(
+        "a long title: the large title and the scrolled inline title on one line, tail-truncated, bars their usual height",
+        arguments: [ScreenVariant(device: .iPhone15, theme: "light"), ScreenVariant(device: .iPad10, theme: "light")])
+    func longTitle(variant: ScreenVariant) throws {
+        try LayoutSnapshot.make(
+            feed: "titles/long-title.json", device: variant.device, theme: variant.theme,
+            screen: ScreenOptions(fit: .screen), limit: 10, pages: .screens([1, -1]), cards: [1]
+        ).assertMatches("chrome/\(variant.name)-long-title", testFilter: Self.filter)
+    }
+
+    @Test(
         "charts in every script: line breaks and widths of the sheet and the telling card",
         arguments: ScriptGoldenTests.charts)
     func script(_ chart: ScriptGoldenTests.Chart) throws {

@@ -68,7 +68,8 @@ public enum ThemeLoader {
                     "The theme file \(Excerpt.location(url.path)) could not be read: \(FileProblem.describe(error))."))
         }
         do {
-            return try Theme.decode(data, source: Excerpt.location(url.path))
+            return try Theme.decode(
+                data, source: Excerpt.location(url.path), directory: url.deletingLastPathComponent())
         } catch {
             throw .theme(error)
         }

@@ -1,7 +1,7 @@
 /// Apple's tracking for SF Pro by point size, as published in the Human Interface Guidelines
 /// (Typography, "Tracking values", iOS): the space iOS adds after each character of a text
-/// style. albumreport applies it to the theme's font, so Inter sets as tightly as iOS text does;
-/// a theme may give a style its own `tracking`.
+/// style. albumreport applies it to SF Pro families (and families it does not know); Inter and
+/// Inter Display take their own (``FontTracking``); a theme may give a style its own `tracking`.
 public enum AppleTracking {
     /// (size, tracking) in points, sizes ascending.
     static let table: [(size: Double, tracking: Double)] = [

@@ -185,12 +185,23 @@ extension NavigationBarLayout {
                 frame: chevronFrame, direction: .back, strokeWidth: metrics.chevronStrokeWidth * 1.3, color: tint)
             let labelFont = theme.fonts.backButton
             let labelX = chevronFrame.maxX + metrics.backChevronLabelSpacing
-            let singleLine = TextNormalizer.normalize(backTitle)
-            let labelWidth = min(measurer.width(of: singleLine, font: labelFont) + 1, columns.safe.width / 3)
-            backLabel = TextBlock.make(
-                singleLine, font: labelFont, color: tint, x: labelX, y: top + (barHeight - labelFont.lineHeight) / 2,
-                width: labelWidth, measurer: measurer)
-            leadingReserve = max(leadingReserve, labelX + labelWidth + metrics.backChevronLabelSpacing - columns.safe.x)
+            // UIKit's default back button: the previous title if it fits, else "Back", else the
+            // chevron alone (UINavigationItem.BackButtonDisplayMode.default); always one line.
+            let room = columns.safe.width / 3
+            let label = [TextNormalizer.normalize(backTitle), "Back"].first {
+                !$0.isEmpty && measurer.width(of: $0, font: labelFont) + 1 <= room
+            }
+            if let label {
+                let labelWidth = measurer.width(of: label, font: labelFont) + 1
+                backLabel = TextBlock.singleLine(
+                    label, font: labelFont, color: tint, x: labelX, y: top + (barHeight - labelFont.lineHeight) / 2,
+                    width: labelWidth, measurer: measurer)
+                leadingReserve = max(
+                    leadingReserve, labelX + labelWidth + metrics.backChevronLabelSpacing - columns.safe.x)
+            } else {
+                leadingReserve = max(
+                    leadingReserve, chevronFrame.maxX + metrics.backChevronLabelSpacing - columns.safe.x)
+            }
         }
         var doneLabel: TextBlock?
         var refresh: Rect?
@@ -215,28 +226,23 @@ extension NavigationBarLayout {
 
         let showsLarge = largeTitle && !scrolled && !device.isCompactHeight && !title.isEmpty
         var inlineTitle: TextBlock?
-        var inlineBottom = top + barHeight
+        let inlineBottom = top + barHeight
         if !showsLarge && !title.isEmpty {
+            // One line, tail-truncated with "…" as UIKit's title label is; the bar keeps its height.
             let titleWidth = max(columns.safe.width - 2 * sideReserve, 1)
-            let block = TextBlock.make(
-                title, font: theme.fonts.navigationTitle, color: theme.colors.label, x: columns.safe.x + sideReserve,
-                y: 0, width: titleWidth, alignment: .center, measurer: measurer)
-            // A title too long for one line wraps and the bar grows: text is never cut.
-            let padding = max(min(metrics.navigationBarVerticalPadding, (barHeight - block.font.lineHeight) / 2), 0)
-            let height = max(barHeight, block.frame.height + 2 * padding)
-            inlineTitle = block.moved(toY: top + (height - block.frame.height) / 2)
-            inlineBottom = top + height
+            let font = theme.fonts.navigationTitle
+            inlineTitle = TextBlock.singleLine(
+                title, font: font, color: theme.colors.label, x: columns.safe.x + sideReserve,
+                y: top + (barHeight - font.lineHeight) / 2, width: titleWidth, alignment: .center, measurer: measurer)
         }
         var large: TextBlock?
         var bottom = inlineBottom
         if showsLarge {
-            let font = theme.fonts.largeTitleStyle
-            let block = TextBlock.make(
-                title, font: font, color: theme.colors.label, x: columns.rowContent.x, y: inlineBottom + 3,
-                width: columns.rowContent.width, measurer: measurer)
-            large = block
-            // iOS's large-title area is 52 pt; a title that wraps makes it taller.
-            bottom = inlineBottom + max(52, block.frame.height + 11)
+            // One line, tail-truncated, in iOS's 52 pt large-title area.
+            large = TextBlock.singleLine(
+                title, font: theme.fonts.largeTitleStyle, color: theme.colors.label, x: columns.rowContent.x,
+                y: inlineBottom + 3, width: columns.rowContent.width, measurer: measurer)
+            bottom = inlineBottom + 52
         }
         return NavigationBarLayout(
             frame: Rect(x: 0, y: areaTop, width: device.size.width, height: bottom - areaTop),

@@ -36,8 +36,17 @@ public struct TextBlock: Sendable, Hashable, Codable {
         alignment: TextAlignment = .leading, measurer: some TextMeasuring
     ) -> TextBlock {
         let normalized = TextNormalizer.normalize(text)
-        let direction = measurer.direction(of: normalized)
         let wrapped = TextWrapper.wrap(normalized, font: font, width: width, measurer: measurer)
+        return placed(
+            wrapped, direction: measurer.direction(of: normalized), font: font, color: color, x: x, y: y, width: width,
+            alignment: alignment, measurer: measurer)
+    }
+
+    /// A block of already-broken `lines` with its top-left at (`x`, `y`), each line aligned in `width`.
+    static func placed(
+        _ wrapped: [TextWrapper.Line], direction: TextDirection, font: FontStyle, color: RGBA, x: Double, y: Double,
+        width: Double, alignment: TextAlignment, measurer: some TextMeasuring
+    ) -> TextBlock {
         let metrics = measurer.metrics(of: font)
         let baselineOffset = (font.lineHeight - (metrics.ascender + metrics.descender)) / 2 + metrics.ascender
         let lines = wrapped.enumerated().map { index, line in

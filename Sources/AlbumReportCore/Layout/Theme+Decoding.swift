@@ -11,8 +11,10 @@ public struct ThemeError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension Theme {
     /// Decodes a theme file, naming the offending key when a value is missing or malformed.
-    public static func decode(_ data: Data, source: String) throws(ThemeError) -> Theme {
-        let theme: Theme
+    /// Font file paths are resolved against `directory` (the theme file's folder), and the
+    /// theme's `family` and `displayFamily` are applied to its styles (``Theme/Fonts/applyingFamilies(relativeTo:)``).
+    public static func decode(_ data: Data, source: String, directory: URL? = nil) throws(ThemeError) -> Theme {
+        var theme: Theme
         do {
             theme = try JSONDecoder().decode(Theme.self, from: data)
         } catch let error as DecodingError {
@@ -21,6 +23,7 @@ extension Theme {
             throw ThemeError("The theme \(source) could not be read: \(DecodingProblem.clause(error, data: data)).")
         }
         try theme.checkRanges(source: source)
+        theme.fonts = theme.fonts.applyingFamilies(relativeTo: directory)
         return theme
     }
 

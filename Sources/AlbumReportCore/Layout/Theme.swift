@@ -73,8 +73,8 @@ public struct FontStyle: Sendable, Hashable, Codable {
     public var size: Double
     /// The distance between baselines of consecutive lines, in points.
     public var lineHeight: Double
-    /// Extra space after each character, in points (optional in theme files: Apple's tracking
-    /// for SF Pro at this size, ``AppleTracking``).
+    /// Extra space after each character, in points (optional in theme files: the family's own
+    /// tracking at this size, ``FontTracking``).
     public var tracking: Double?
 
     /// Creates a style.
@@ -86,9 +86,9 @@ public struct FontStyle: Sendable, Hashable, Codable {
         self.tracking = tracking
     }
 
-    /// The tracking text is set with: the theme's, or Apple's for this size.
+    /// The tracking text is set with: the theme's, or the family's own at this size (``FontTracking``).
     public var effectiveTracking: Double {
-        tracking ?? AppleTracking.points(forSize: size)
+        tracking ?? FontTracking.points(family: family, size: size)
     }
 }
 
@@ -176,6 +176,13 @@ public struct Theme: Sendable, Hashable, Codable {
         public var largeTitle: FontStyle?
         /// The sheet's header line, the chart's country and date (optional: 13/18 pt regular in the row subtitle's family).
         public var sectionHeader: FontStyle?
+        /// The family (or font file) of every style under 20 pt, overriding the styles' own
+        /// (optional; see ``FontSource`` for files).
+        public var family: String?
+        /// The family (or font file) of every style of 20 pt and more (optional: ``family``).
+        public var displayFamily: String?
+        /// The colour emoji family (optional: Noto Color Emoji, through fontconfig's "emoji").
+        public var emojiFamily: String?
 
         /// The large title's style.
         public var largeTitleStyle: FontStyle {

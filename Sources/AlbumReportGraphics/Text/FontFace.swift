@@ -84,6 +84,26 @@ final class FontFace: @unchecked Sendable {
         (isScalable || isColorBitmap) && scalars.allSatisfy { glyph(for: $0) != nil }
     }
 
+    /// Characters some faces draw as small superscripts, each with the sign it should match in
+    /// size: ℗ (sound recording copyright) like ©, as SF Pro draws it.
+    static let textSizeSigns: [Unicode.Scalar: Unicode.Scalar] = ["\u{2117}": "\u{00A9}"]
+
+    /// Whether this face draws `scalar` at text size: true for all but ``textSizeSigns``,
+    /// which must be at least 85 % as tall as their partner sign in this face (Inter's ℗ is 76 %).
+    func drawsAtTextSize(_ scalar: Unicode.Scalar) -> Bool {
+        guard let partner = Self.textSizeSigns[scalar] else { return true }
+        guard let height = inkHeight(of: scalar), let partnerHeight = inkHeight(of: partner) else { return true }
+        return height >= 0.85 * partnerHeight
+    }
+
+    /// The height of `scalar`'s drawn glyph in font units, or nil when the face lacks it.
+    func inkHeight(of scalar: Unicode.Scalar) -> Double? {
+        guard let glyph = glyph(for: scalar) else { return nil }
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(shapingFont, glyph, &extents) != 0 else { return nil }
+        return Double(abs(extents.height))
+    }
+
     /// Ascender and descender (positive) per em, from the face's horizontal header.
     var verticalMetrics: (ascender: Double, descender: Double) {
         rasterLock.withLock { _ in

@@ -5,7 +5,9 @@ import Foundation
 /// Which face draws each grapheme cluster: the theme's fonts first (the style's family, then
 /// the theme's `fallbackFamilies`), then fontconfig's best match for the character in the
 /// text's language, so that Han characters take the Japanese, Korean or Chinese form. Clusters
-/// that want emoji presentation try the colour emoji font first. Every answer is cached, and
+/// that want emoji presentation try the colour emoji font first: the theme's `emojiFamily`,
+/// else fontconfig's "emoji" family (Noto Color Emoji on Debian). A face whose ℗ is a small
+/// superscript (Inter's) does not draw ℗: the next font with a full-size one does, as SF does. Every answer is cached, and
 /// every answer depends only on the cluster, the weight and the language (never on what was
 /// drawn before), so reports stay byte-identical however cards are scheduled.
 final class FontFallback: Sendable {
@@ -32,9 +34,15 @@ final class FontFallback: Sendable {
     private let themeFaces = BoundedCache<FontWeight, [FontFace]>(limit: .max)
     private let lists = BoundedCache<ListKey, FontconfigList>(limit: .max)
 
-    init(themeFamilies: [String], colorEmoji: Bool) {
+    /// The theme's colour emoji face, when it names one that loads.
+    let emojiFace: FontFace?
+
+    init(themeFamilies: [String], colorEmoji: Bool, emojiFamily: String? = nil) {
         self.themeFamilies = themeFamilies
         self.colorEmoji = colorEmoji
+        emojiFace = emojiFamily.flatMap { FontResolver.match($0, weight: .regular) }.flatMap {
+            FontFace.load(file: $0.file, index: $0.index)
+        }
     }
 
     /// The face that draws `cluster` for a style whose own face is `primary`, or nil when no
@@ -57,14 +65,19 @@ final class FontFallback: Sendable {
         let scalars = Self.drawnScalars(of: cluster)
         guard let first = scalars.first else { return primary }
         let wantsEmoji = colorEmoji && Self.wantsEmojiPresentation(cluster)
-        if wantsEmoji, let face = list(generic: "emoji", weight: weight, language: language).face(covering: scalars) {
-            return face
+        if wantsEmoji {
+            if let emojiFace, emojiFace.covers(scalars) { return emojiFace }
+            if let face = list(generic: "emoji", weight: weight, language: language).face(covering: scalars) {
+                return face
+            }
         }
-        for face in [primary] + faces(weight: weight) where (colorEmoji || !face.isColorBitmap) && face.covers(scalars)
-        {
+        let fullSize = { (face: FontFace) in scalars.allSatisfy { face.drawsAtTextSize($0) } }
+        for face in [primary] + faces(weight: weight)
+        where (colorEmoji || !face.isColorBitmap) && face.covers(scalars) && fullSize(face) {
             return face
         }
         let list = list(generic: "sans-serif", weight: weight, language: language)
+        if let face = list.face(covering: scalars, allowColor: colorEmoji, where: fullSize) { return face }
         if let face = list.face(covering: scalars, allowColor: colorEmoji) { return face }
         // No font has the whole cluster (a base with a mark nobody pairs with it): the font
         // with its base character draws it, and the rest is counted as undrawable.
@@ -75,7 +88,7 @@ final class FontFallback: Sendable {
     private func faces(weight: FontWeight) -> [FontFace] {
         themeFaces.value(for: weight) {
             themeFamilies.compactMap { family in
-                FontResolver.file(family: family, weight: weight).flatMap {
+                FontResolver.match(family, weight: weight).flatMap {
                     FontFace.load(file: $0.file, index: $0.index)
                 }
             }
@@ -165,11 +178,15 @@ final class FontconfigList: @unchecked Sendable {
         if let fontSet { FcFontSetDestroy(fontSet) }
     }
 
-    /// The first font that has every scalar of `scalars` and loads.
-    func face(covering scalars: [Unicode.Scalar], allowColor: Bool = true) -> FontFace? {
+    /// The first font that has every scalar of `scalars`, loads and passes `accept`.
+    func face(
+        covering scalars: [Unicode.Scalar], allowColor: Bool = true, where accept: (FontFace) -> Bool = { _ in true }
+    ) -> FontFace? {
         for entry in entries where allowColor || !entry.isColor {
             guard scalars.allSatisfy({ FcCharSetHasChar(entry.charset, $0.value) != 0 }) else { continue }
-            if let face = FontFace.load(file: entry.file, index: entry.index), face.covers(scalars) { return face }
+            if let face = FontFace.load(file: entry.file, index: entry.index), face.covers(scalars), accept(face) {
+                return face
+            }
         }
         return nil
     }

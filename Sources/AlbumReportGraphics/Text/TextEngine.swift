@@ -57,9 +57,10 @@ public final class TextEngine: TextMeasuring {
     ///     Chinese, Japanese or Korean locale.
     ///   - country: The chart's storefront; decides Han forms when the locale does not.
     ///   - colorEmoji: Draw emoji from the colour emoji font (off: from a monochrome outline font).
+    ///   - emojiFamily: The colour emoji family (or font file) tried first; nil: fontconfig's "emoji".
     public init(
         fonts: FontBook, fallbackFamilies: [String], scale: Double, localeIdentifier: String = "en_US",
-        country: String? = nil, colorEmoji: Bool = true
+        country: String? = nil, colorEmoji: Bool = true, emojiFamily: String? = nil
     ) {
         GraphicsRuntime.prepare()
         self.fonts = fonts
@@ -67,7 +68,7 @@ public final class TextEngine: TextMeasuring {
         hanLanguage = Self.hanLanguage(localeIdentifier: localeIdentifier, country: country)
         breakLocale = localeIdentifier
         baseLanguage = Locale(identifier: localeIdentifier).language.languageCode?.identifier ?? "en"
-        fallback = FontFallback(themeFamilies: fallbackFamilies, colorEmoji: colorEmoji)
+        fallback = FontFallback(themeFamilies: fallbackFamilies, colorEmoji: colorEmoji, emojiFamily: emojiFamily)
         shaper = LineShaper(fallback: fallback)
     }
 
@@ -78,13 +79,15 @@ public final class TextEngine: TextMeasuring {
     ) throws(GraphicsError) {
         self.init(
             fonts: try FontBook(theme: theme), fallbackFamilies: theme.fonts.fallbackFamilies, scale: scale,
-            localeIdentifier: localeIdentifier, country: country, colorEmoji: colorEmoji)
+            localeIdentifier: localeIdentifier, country: country, colorEmoji: colorEmoji,
+            emojiFamily: theme.fonts.emojiFamily)
     }
 
     // MARK: - TextMeasuring
 
     /// The advance width in points of the shaped text.
     public func width(of text: String, font: FontStyle) -> Double {
+        let font = tracked(font)
         let language = language(of: text)
         let key = LineKey(
             text: text, family: font.family, weight: font.weight, size: font.size, tracking: font.effectiveTracking,
@@ -138,6 +141,7 @@ public final class TextEngine: TextMeasuring {
     private func shape(
         _ text: String, font: FontStyle, direction: TextDirection?, levels: [Int8]? = nil, language: String
     ) -> ShapedLine {
+        let font = tracked(font)
         let key = LineKey(
             text: text, family: font.family, weight: font.weight, size: font.size, tracking: font.effectiveTracking,
             direction: direction,
@@ -166,6 +170,16 @@ public final class TextEngine: TextMeasuring {
         return text.flatMap {
             fallback.assignment(for: $0, primary: primary, weight: font.weight, language: language).missing
         }
+    }
+
+    /// `font` with its tracking made explicit: the theme's, else that of the family that was
+    /// actually resolved (``FontTracking``), so that Inter standing in for a missing Inter
+    /// Display gets Inter's tracking, and an SF Pro file Apple's.
+    func tracked(_ font: FontStyle) -> FontStyle {
+        guard font.tracking == nil, let resolved = fonts.font(for: font) else { return font }
+        var tracked = font
+        tracked.tracking = FontTracking.points(family: resolved.family, size: font.size)
+        return tracked
     }
 
     /// The face of the style's own font.

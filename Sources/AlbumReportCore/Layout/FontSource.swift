@@ -1,0 +1,63 @@
+import Foundation
+
+/// What a theme's family value names: an installed family ("Inter Display", found through
+/// fontconfig) or a font file (`.otf`, `.ttf`, `.ttc`, `.otc`, or any value with a `/`).
+///
+/// A file path may hold `{weight}`, replaced by the weight's name as Apple's and most foundries'
+/// files spell it (`Regular`, `Medium`, `Semibold`, `Bold`): `SF-Pro-Display-{weight}.otf` is
+/// four files, one per weight. When that exact name does not exist, a file in the same folder
+/// whose name differs only in case is taken (`InterDisplay-SemiBold.otf`). A path without
+/// `{weight}` is one file for every weight.
+public struct FontSource: Sendable, Hashable {
+    /// The value as the theme (after relative paths were resolved) spells it.
+    public var value: String
+
+    /// The placeholder a file path's weight name replaces.
+    public static let weightPlaceholder = "{weight}"
+
+    /// Wraps a family value.
+    public init(_ value: String) { self.value = value }
+
+    /// Whether the value is a font file's path rather than a family name.
+    public var isFile: Bool {
+        let lowered = value.lowercased()
+        return value.contains("/") || [".otf", ".ttf", ".ttc", ".otc"].contains { lowered.hasSuffix($0) }
+    }
+
+    /// The value with a relative file path made absolute against `directory` (the theme file's
+    /// folder); family names and absolute paths unchanged.
+    public func resolved(relativeTo directory: URL?) -> FontSource {
+        guard isFile, !value.hasPrefix("/"), let directory else { return self }
+        return FontSource(directory.appendingPathComponent(value).standardizedFileURL.path)
+    }
+
+    /// The file path for `weight` (`{weight}` replaced), or nil for a family name.
+    public func path(for weight: FontWeight) -> String? {
+        guard isFile else { return nil }
+        return value.replacingOccurrences(of: Self.weightPlaceholder, with: Self.fileName(of: weight))
+    }
+
+    /// The existing file for `weight`: ``path(for:)``, or the file in its folder whose name is
+    /// the same but for case; nil for a family name or when there is none.
+    public func existingFile(for weight: FontWeight) -> String? {
+        guard let path = path(for: weight) else { return nil }
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: path, isDirectory: &isDirectory) { return isDirectory.boolValue ? nil : path }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        let wanted = url.lastPathComponent.lowercased()
+        let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().first { $0.lowercased() == wanted }.map { folder.appendingPathComponent($0).path }
+    }
+
+    /// A weight's name in font file names.
+    public static func fileName(of weight: FontWeight) -> String {
+        switch weight {
+        case .regular: return "Regular"
+        case .medium: return "Medium"
+        case .semibold: return "Semibold"
+        case .bold: return "Bold"
+        }
+    }
+}

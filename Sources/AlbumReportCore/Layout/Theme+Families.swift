@@ -1,0 +1,48 @@
+import Foundation
+
+extension Theme.Fonts {
+    /// The size from which a style takes the display family (iOS's SF Pro Display starts at 20 pt).
+    public static let displaySize = 20.0
+
+    /// The family a theme-wide override gives a style of `size` points: ``displayFamily`` (or
+    /// ``family``) from ``displaySize`` up, ``family`` below; nil when the theme sets neither.
+    public func familyOverride(forSize size: Double) -> String? {
+        size >= Self.displaySize ? (displayFamily ?? family) : family
+    }
+
+    /// These fonts with relative font file paths made absolute against `directory` and the
+    /// theme-wide ``family``/``displayFamily`` written into every style (the large title and
+    /// the header line included, which then stop following the navigation title's family).
+    public func applyingFamilies(relativeTo directory: URL?) -> Theme.Fonts {
+        func resolve(_ value: String) -> String { FontSource(value).resolved(relativeTo: directory).value }
+        var fonts = self
+        fonts.family = family.map(resolve)
+        fonts.displayFamily = displayFamily.map(resolve)
+        fonts.emojiFamily = emojiFamily.map(resolve)
+        fonts.fallbackFamilies = fallbackFamilies.map(resolve)
+        if fonts.family != nil || fonts.displayFamily != nil {
+            fonts.largeTitle = largeTitleStyle
+            fonts.sectionHeader = sectionHeaderStyle
+        }
+        let overrides = fonts
+        func apply(_ style: FontStyle) -> FontStyle {
+            var style = style
+            style.family = overrides.familyOverride(forSize: style.size) ?? resolve(style.family)
+            return style
+        }
+        fonts.navigationTitle = apply(navigationTitle)
+        fonts.navigationSubtitle = apply(navigationSubtitle)
+        fonts.rowTitle = apply(rowTitle)
+        fonts.rowHeadline = apply(rowHeadline)
+        fonts.rowSubtitle = apply(rowSubtitle)
+        fonts.cardTitle = apply(cardTitle)
+        fonts.cardArtist = apply(cardArtist)
+        fonts.cardDetail = apply(cardDetail)
+        fonts.cardFootnote = apply(cardFootnote)
+        fonts.button = apply(button)
+        fonts.backButton = apply(backButton)
+        fonts.largeTitle = fonts.largeTitle.map(apply)
+        fonts.sectionHeader = fonts.sectionHeader.map(apply)
+        return fonts
+    }
+}
