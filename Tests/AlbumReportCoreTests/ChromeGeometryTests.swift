@@ -127,6 +127,10 @@ struct ChromeGeometryTests {
                     // The trailing column, beside the artwork.
                     let trailing = device.size.width - device.safeArea.right
                     view = (card.artwork.frame.maxX, trailing, card.size.height - device.safeArea.bottom)
+                } else if device.isPad {
+                    // Portrait: the artwork's column, with the 20 pt insets around it.
+                    let artwork = card.artwork.frame
+                    view = (artwork.x - 20, artwork.maxX + 20, card.size.height - device.safeArea.bottom)
                 } else {
                     let safeWidth = device.size.width - device.safeArea.left - device.safeArea.right
                     let column = min(safeWidth, theme.metrics.readableContentWidth + 40)

@@ -43,6 +43,10 @@ struct DeviceLayoutTests {
                 // iPad landscape: the button shares the trailing column with the text.
                 columnX = card.artwork.frame.maxX
                 column = device.size.width - device.safeArea.right - columnX
+            } else if device.isPad {
+                // iPad portrait: the column is the artwork's, with the 20 pt insets around it.
+                columnX = card.artwork.frame.x - 20
+                column = card.artwork.frame.width + 40
             }
             let button = card.button.frame
             #expect(abs(button.x - (columnX + 20)) < 1e-9)

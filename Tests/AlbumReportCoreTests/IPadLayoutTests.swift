@@ -86,12 +86,14 @@ struct IPadLayoutTests {
                 #expect(abs(button.maxX - (device.size.width - 20)) < 1e-9)
                 #expect(artwork.maxY <= button.maxY)
             } else {
-                // One readable column; the artwork at most half the screen's height, so the
-                // details are above the fold.
+                // One column as wide as the artwork, centred; the artwork at most half the
+                // screen's height, so the details are above the fold; the text and the button
+                // share the artwork's edges.
                 #expect(artwork.height <= device.size.height / 2)
+                #expect(artwork.width <= theme.metrics.readableContentWidth)
                 #expect(abs(artwork.midX - device.size.width / 2) < 1e-9)
                 #expect(title.frame.y > artwork.maxY)
-                #expect(abs(button.width - theme.metrics.readableContentWidth) < 1e-9)
+                #expect(title.frame.x == artwork.x && button.x == artwork.x && button.width == artwork.width)
             }
         }
     }

@@ -4,8 +4,8 @@
 ///   width, the text follows, the button spans the column.
 /// - iPhone landscape: the artwork leads and the text trails; the button spans both.
 /// - iPad, pushed, portrait: the readable column (672 pt plus the 20 pt insets, centred); the
-///   artwork is centred in it, as wide as the text but never taller than half the screen, so
-///   the album's name and details show above the fold.
+///   artwork is centred in it, never taller than half the screen, so the album's name and
+///   details show above the fold; the text and the button share the artwork's edges.
 /// - iPad, pushed, landscape: two columns across the safe width. The artwork leads, half the
 ///   width at most and never lower than the button's bottom; the text and the button share
 ///   the trailing column (at most the readable width), the button 20 pt from its edges.
@@ -49,9 +49,10 @@ struct CardColumns {
         if padLayout {
             let side = min(innerWidth, (device.size.height / 2).rounded(.down))
             let artwork = Rect(x: innerX + (innerWidth - side) / 2, y: top, width: side, height: side)
+            // The text and the button share the artwork's edges: one column that reads as one.
             return CardColumns(
-                artwork: artwork, text: (innerX, innerWidth), buttonView: view, textTop: belowArtwork(artwork),
-                buttonBesideArtwork: false)
+                artwork: artwork, text: (artwork.x, side), buttonView: (artwork.x - inset, side + 2 * inset),
+                textTop: belowArtwork(artwork), buttonBesideArtwork: false)
         }
         if landscape {
             let side = max(min(innerWidth * 0.42, device.size.height - buttonBlockHeight - top), 60)
