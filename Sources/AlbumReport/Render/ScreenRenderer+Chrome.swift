@@ -7,7 +7,9 @@ import Foundation
 /// placeholders. No Apple artwork is used.
 extension ScreenRenderer {
     func drawNavigationBar(_ bar: NavigationBarLayout, on image: GDImage, scale: Double) throws(GraphicsError) {
-        if let background = bar.background { image.fill(bar.frame.pixels(scale: scale), color: background) }
+        if let material = bar.material {
+            image.applyMaterial(bar.frame.pixels(scale: scale), sigma: material.blurSigma * scale, tint: material.tint)
+        }
         if let separator = bar.separator { image.fill(separator.pixels(scale: scale), color: bar.separatorColor) }
         if let statusBar = bar.statusBar { try drawStatusBar(statusBar, on: image, scale: scale) }
         if let title = bar.title { try text.draw(title, in: image) }

@@ -22,12 +22,16 @@ public struct SheetPresentation: Sendable, Hashable, Codable {
     public var grabberColor: RGBA
 }
 
-/// The material band behind a pinned button when content scrolls under it (`--fit screen`):
-/// the screen's background, faded in over `fadeHeight` points from the band's top.
+/// The band behind a pinned button when content scrolls under it (`--fit screen`), as iOS 17
+/// draws a bottom bar over scrolled content: the chrome material (the content blurred and
+/// tinted) with a hairline along its top edge. (A gradient fade into the background is iOS 26's
+/// scroll-edge effect, not iOS 17's.)
 public struct ScrollEdgeBacking: Sendable, Hashable, Codable {
     public var frame: Rect
-    public var fadeHeight: Double
-    public var color: RGBA
+    public var material: ChromeMaterial
+    /// The hairline along the band's top edge.
+    public var separator: Rect
+    public var separatorColor: RGBA
 }
 
 /// The detail screen of one album: large artwork, the album's details and a button pinned 20 pt
@@ -180,13 +184,15 @@ public struct CardLayout: Sendable, Hashable, Codable {
         let buttonFrame = Rect(
             x: innerX, y: viewBottom - metrics.buttonBottomMargin - metrics.buttonHeight, width: innerWidth,
             height: metrics.buttonHeight)
-        // Content that reaches under the button scrolls under a band of the background.
+        // Content that reaches under the button scrolls under a band of the chrome material.
         let bandTop = buttonFrame.y - metrics.buttonContentSpacing
         let scrollEdge =
             fitsScreen && contentBottom > bandTop
             ? ScrollEdgeBacking(
-                frame: Rect(x: view.x, y: bandTop, width: view.width, height: height - bandTop), fadeHeight: 16,
-                color: background) : nil
+                frame: Rect(x: view.x, y: bandTop, width: view.width, height: height - bandTop),
+                material: colors.chromeMaterial,
+                separator: Rect(x: view.x, y: bandTop, width: view.width, height: 1 / device.scale),
+                separatorColor: colors.navigationBarSeparator) : nil
 
         let link: String?
         let labelText: String

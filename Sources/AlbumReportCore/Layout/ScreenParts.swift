@@ -83,7 +83,7 @@ public struct NavigationBarLayout: Sendable, Hashable, Codable {
     /// From the top of the screen (or the sheet) to the bar's bottom edge, large title included.
     public var frame: Rect
     /// The bar's material when content has scrolled under it; nil at the scroll edge (transparent).
-    public var background: RGBA?
+    public var material: ChromeMaterial?
     /// The status bar, when one is drawn.
     public var statusBar: StatusBarLayout?
     /// The title centred in the bar (nil when a large title shows it).
@@ -235,7 +235,7 @@ extension NavigationBarLayout {
         }
         return NavigationBarLayout(
             frame: Rect(x: 0, y: areaTop, width: device.size.width, height: bottom - areaTop),
-            background: scrolled ? theme.colors.navigationBar : nil, statusBar: statusBar, title: inlineTitle,
+            material: scrolled ? theme.colors.chromeMaterial : nil, statusBar: statusBar, title: inlineTitle,
             largeTitle: large,
             separator: scrolled ? Rect(x: 0, y: bottom - hairline, width: device.size.width, height: hairline) : nil,
             separatorColor: theme.colors.navigationBarSeparator, backChevron: chevron, backLabel: backLabel,

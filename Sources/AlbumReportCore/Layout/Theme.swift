@@ -97,7 +97,11 @@ public struct Theme: Sendable, Hashable, Codable {
     /// Colours by role.
     public struct Colors: Sendable, Hashable, Codable {
         public var background: RGBA
+        /// A scrolled bar's colour over a plain background (what ``chromeMaterialTint`` shows as).
         public var navigationBar: RGBA
+        /// The chrome material's translucent tint, `#RRGGBBAA` (optional in theme files:
+        /// ``chromeMaterialTint`` gives iOS's).
+        public var navigationBarMaterial: RGBA?
         public var navigationBarSeparator: RGBA
         public var label: RGBA
         public var secondaryLabel: RGBA
