@@ -238,7 +238,7 @@ struct ChromeGeometryTests {
     }
 
     @Test(
-        "--style swiftui: an inset-grouped list without chevrons; cards as sheets with a grabber and a Done button",
+        "--style swiftui: an inset-grouped list without chevrons under a capitalised header; cards as sheets with a Done button and no grabber",
         arguments: devices)
     func swiftUI(device: Device) throws {
         let theme = try Theme.shipped()
@@ -269,8 +269,19 @@ struct ChromeGeometryTests {
             abs(
                 done.frame.maxX
                     - (presentation.sheetFrame.maxX - max(16, device.isPad ? 0 : device.safeArea.right + 16))) < 1.5)
-        #expect(abs(presentation.grabber.midX - presentation.sheetFrame.midX) < 1e-9)
-        #expect(presentation.sheetFrame.contains(presentation.grabber))
+        // One detent: no grabber.
+        #expect(!card.elements.contains { $0.name == "grabber" })
+        // The section header is in capitals, as SwiftUI sets a list's headers.
+        #expect(sheet.header?.text.replacingOccurrences(of: "\n", with: " ") == "UNITED STATES · MAR 23, 2020")
+        // In dark mode what shows of the list behind is dimmed black, never the sheet's own colour.
+        let dark = try Theme.shipped("dark")
+        let darkCard = CardLayout.make(
+            item: feed.items[0], feed: feed, device: device, theme: dark, locale: locale, options: options,
+            measurer: measurer)
+        let behind = try #require(darkCard.presentation)
+        #expect(behind.presentingColor != behind.sheetColor)
+        let shown = behind.presentingColor
+        #expect(Int(shown.red) + Int(shown.green) + Int(shown.blue) < 30)
         #expect(presentation.sheetFrame.y > device.safeArea.top || device.isPad)
         #expect(presentation.sheetFrame.contains(card.artwork.frame))
     }

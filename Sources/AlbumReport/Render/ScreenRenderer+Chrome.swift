@@ -170,7 +170,7 @@ extension ScreenRenderer {
     }
 
     /// The backdrop of a presented card: the dimmed list pushed back, the status bar over it,
-    /// the sheet and its grabber.
+    /// and the sheet.
     func drawPresentation(_ sheet: SheetPresentation, on image: GDImage, scale: Double) throws(GraphicsError) {
         let back = sheet.presentingFrame
         image.fillRoundedRect(
@@ -183,9 +183,5 @@ extension ScreenRenderer {
             x: frame.x * scale, y: frame.y * scale, width: frame.width * scale, height: frame.height * scale,
             radius: sheet.cornerRadius * scale, roundsTop: true, roundsBottom: sheet.roundsBottom,
             color: sheet.sheetColor)
-        let grabber = sheet.grabber
-        image.fillRoundedRect(
-            x: grabber.x * scale, y: grabber.y * scale, width: grabber.width * scale, height: grabber.height * scale,
-            radius: grabber.height / 2 * scale, color: sheet.grabberColor)
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// How the SwiftUI app presents a card: as a sheet over the dimmed list, whose top edge shows
-/// above the sheet (iPhone) or around it (iPad).
+/// above the sheet (iPhone) or around it (iPad). The sheet has the one (large) detent, so it has
+/// no grabber (UIKit's `prefersGrabberVisible` is false by default; SwiftUI's automatic
+/// `presentationDragIndicator` shows one only on a resizable sheet).
 public struct SheetPresentation: Sendable, Hashable, Codable {
     /// The colour behind everything (the window's black).
     public var backdrop: RGBA
@@ -17,9 +19,6 @@ public struct SheetPresentation: Sendable, Hashable, Codable {
     public var cornerRadius: Double
     /// Whether the sheet's bottom corners are rounded too (iPad's floating sheet).
     public var roundsBottom: Bool
-    /// The grabber at the sheet's top.
-    public var grabber: Rect
-    public var grabberColor: RGBA
 }
 
 /// The band behind a pinned button when content scrolls under it (`--fit screen`), as iOS 17
@@ -231,13 +230,13 @@ public struct CardLayout: Sendable, Hashable, Codable {
     /// The sheet a SwiftUI app presents the detail in: on iPhone it starts 10 pt under the
     /// safe-area top with the dimmed list's top edge showing above it; on iPad it floats, centred.
     static func sheet(device: Device, colors: Theme.Colors, statusBar: StatusBarLayout?) -> SheetPresentation {
+        // The list pushed back under iOS's dimming: in dark mode its black background stays black
+        // (never the sheet's own elevated #1C1C1E, which would make the top read as a folder tab).
         let dimmed =
             colors.background.isDarkColor
-            ? RGBA(red: 0x1C, green: 0x1C, blue: 0x1E) : RGBA(red: 0xD1, green: 0xD1, blue: 0xD6)
+            ? RGBA(red: 0, green: 0, blue: 0, alpha: 0x23).over(colors.groupedBackground)
+            : RGBA(red: 0xD1, green: 0xD1, blue: 0xD6)
         let black = RGBA(red: 0, green: 0, blue: 0)
-        let grabberColor =
-            colors.background.isDarkColor
-            ? RGBA(red: 0x5A, green: 0x5A, blue: 0x5F) : RGBA(red: 0xC7, green: 0xC7, blue: 0xCC)
         let top = max(device.safeArea.top, device.statusBarHeight)
         if device.isPad {
             let width = min(704, device.size.width - 80)
@@ -248,8 +247,7 @@ public struct CardLayout: Sendable, Hashable, Codable {
                 backdrop: black,
                 presentingFrame: Rect(x: 0, y: 0, width: device.size.width, height: device.size.height),
                 presentingColor: dimmed, presentingCornerRadius: 0, statusBar: statusBar, sheetFrame: sheet,
-                sheetColor: colors.sheetBackground, cornerRadius: 12, roundsBottom: true,
-                grabber: Rect(x: sheet.midX - 18, y: sheet.y + 5, width: 36, height: 5), grabberColor: grabberColor)
+                sheetColor: colors.sheetBackground, cornerRadius: 12, roundsBottom: true)
         }
         let sheetTop = top + 10
         let inset = device.size.width * 0.04
@@ -259,8 +257,7 @@ public struct CardLayout: Sendable, Hashable, Codable {
             presentingFrame: Rect(
                 x: inset, y: top, width: device.size.width - 2 * inset, height: device.size.height - top),
             presentingColor: dimmed, presentingCornerRadius: 10, statusBar: statusBar, sheetFrame: sheet,
-            sheetColor: colors.sheetBackground, cornerRadius: 10, roundsBottom: false,
-            grabber: Rect(x: sheet.midX - 18, y: sheet.y + 5, width: 36, height: 5), grabberColor: grabberColor)
+            sheetColor: colors.sheetBackground, cornerRadius: 10, roundsBottom: false)
     }
 
     /// Every text block on the card, top to bottom (the bars' excluded).
@@ -274,7 +271,6 @@ public struct CardLayout: Sendable, Hashable, Codable {
         if let presentation {
             list += presentation.statusBar?.elements ?? []
             list.append(LayoutElement(name: "sheet", frame: presentation.sheetFrame))
-            list.append(LayoutElement(name: "grabber", frame: presentation.grabber))
         }
         list += navigationBar.elements
         list.append(LayoutElement(name: "artwork", rank: rank, frame: artwork.frame))
