@@ -153,7 +153,7 @@ public struct CardLayout: Sendable, Hashable, Codable {
             colors.secondaryLabel,
             spacingBefore: genres == nil ? metrics.cardSectionSpacing : metrics.cardLineSpacing)
         var copyright = block(
-            item.copyright, fonts.cardFootnote, colors.tertiaryLabel, spacingBefore: metrics.cardSectionSpacing)
+            item.copyright, fonts.cardFootnote, colors.secondaryLabel, spacingBefore: metrics.cardSectionSpacing)
         let contentBottom = max(y, artwork.frame.maxY)
 
         // A card that would be taller than any canvas keeps the lines that fit above its button;

@@ -104,7 +104,10 @@ public struct Theme: Sendable, Hashable, Codable {
         public var navigationBarMaterial: RGBA?
         public var navigationBarSeparator: RGBA
         public var label: RGBA
+        /// iOS's secondaryLabel (#3C3C43 at 60% in light, #EBEBF5 at 60% in dark) over the background:
+        /// artists, details and the copyright line.
         public var secondaryLabel: RGBA
+        /// iOS's tertiaryLabel (the same at 30%) over the background.
         public var tertiaryLabel: RGBA
         public var separator: RGBA
         public var chevron: RGBA
