@@ -106,19 +106,6 @@ extension GDImage {
         }
     }
 
-    /// `color` fading in over the first `fadeHeight` pixels of `rect`, then solid (content
-    /// scrolling under a pinned button's backing).
-    public func fillVerticalFade(_ rect: PixelRect, fadeHeight: Int, color: RGBA) {
-        for y in rect.y..<rect.maxY {
-            let row = y - rect.y
-            var tinted = color
-            if row < fadeHeight {
-                tinted.alpha = UInt8((Double(color.alpha) * Double(row + 1) / Double(fadeHeight + 1)).rounded())
-            }
-            fill(PixelRect(x: rect.x, y: y, width: rect.width, height: 1), color: tinted)
-        }
-    }
-
     /// The pixels of `rect` as a new image (aspect-fill: the centre of a photograph of another shape).
     public func cropped(to rect: PixelRect) throws(GraphicsError) -> GDImage {
         let x = min(max(rect.x, 0), width - 1)

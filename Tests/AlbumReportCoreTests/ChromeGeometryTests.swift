@@ -77,9 +77,13 @@ struct ChromeGeometryTests {
             #expect(bar.inlineFrame.y == device.safeArea.top)
             #expect(bar.inlineFrame.height == expected)
         }
-        #expect(sheet.navigationBar.background == nil && sheet.navigationBar.separator == nil)
+        #expect(sheet.navigationBar.material == nil && sheet.navigationBar.separator == nil)
         let scrolled = sheet.scrolledNavigationBar
-        #expect(scrolled.background == theme.colors.navigationBar)
+        #expect(scrolled.material?.tint == theme.colors.chromeMaterialTint)
+        // Over a plain background the material shows as the theme's flat bar colour.
+        let plain = theme.colors.chromeMaterialTint.over(theme.colors.background)
+        let flat = theme.colors.navigationBar
+        #expect(abs(Int(plain.red) - Int(flat.red)) <= 1 && abs(Int(plain.blue) - Int(flat.blue)) <= 1)
         let hairline = try #require(scrolled.separator)
         #expect(abs(hairline.height * device.scale - 1) < 1e-9 && abs(hairline.maxY - scrolled.frame.maxY) < 1e-9)
         // The large title: 34 pt bold under the bar, except in compact height, where iOS shows none.
@@ -174,7 +178,10 @@ struct ChromeGeometryTests {
             for (index, screen) in screens.enumerated().dropFirst() {
                 #expect(screen.navigationBar == sheet.scrolledNavigationBar)
                 let barBottom = screen.navigationBar.frame.maxY
-                let first = try #require(screen.rows.first)
+                // Rows under the bar are kept (its material blurs them); the first row reaching
+                // below it is where the previous screen was cut.
+                #expect(screen.rows.allSatisfy { $0.frame.maxY > 0 })
+                let first = try #require(screen.rows.first { $0.frame.maxY > barBottom })
                 let original = try #require(sheet.rows.first { $0.rank == first.rank })
                 let offset = original.frame.y - first.frame.y
                 let step = device.size.height - barBottom
@@ -207,6 +214,9 @@ struct ChromeGeometryTests {
         #expect(card.size == Device.iPhoneSE.size)
         let edge = try #require(card.scrollEdge)
         #expect(edge.frame.y == card.button.frame.y - 20 && edge.frame.maxY == card.size.height)
+        // iOS 17's band: the chrome material under a hairline, not a fade.
+        #expect(edge.material == theme.colors.chromeMaterial)
+        #expect(edge.separator.y == edge.frame.y && edge.separator.height * Device.iPhoneSE.scale == 1)
         #expect(card.textBlocks.allSatisfy { $0.frame.y < card.size.height })
         #expect(!card.isClipped)
         // A short card needs no band.
@@ -242,7 +252,7 @@ struct ChromeGeometryTests {
     }
 
     @Test(
-        "--style swiftui: an inset-grouped list without chevrons; cards as sheets with a grabber and a Done button",
+        "--style swiftui: an inset-grouped list without chevrons under a capitalised header; cards as sheets with a Done button and no grabber",
         arguments: devices)
     func swiftUI(device: Device) throws {
         let theme = try Theme.shipped()
@@ -274,8 +284,19 @@ struct ChromeGeometryTests {
                 done.frame.maxX
                     - (presentation.sheetFrame.maxX - device.layoutMargin - (device.isPad ? 0 : device.safeArea.right)))
                 < 1.5)
-        #expect(abs(presentation.grabber.midX - presentation.sheetFrame.midX) < 1e-9)
-        #expect(presentation.sheetFrame.contains(presentation.grabber))
+        // One detent: no grabber.
+        #expect(!card.elements.contains { $0.name == "grabber" })
+        // The section header is in capitals, as SwiftUI sets a list's headers.
+        #expect(sheet.header?.text.replacingOccurrences(of: "\n", with: " ") == "UNITED STATES · MAR 23, 2020")
+        // In dark mode what shows of the list behind is dimmed black, never the sheet's own colour.
+        let dark = try Theme.shipped("dark")
+        let darkCard = CardLayout.make(
+            item: feed.items[0], feed: feed, device: device, theme: dark, locale: locale, options: options,
+            measurer: measurer)
+        let behind = try #require(darkCard.presentation)
+        #expect(behind.presentingColor != behind.sheetColor)
+        let shown = behind.presentingColor
+        #expect(Int(shown.red) + Int(shown.green) + Int(shown.blue) < 30)
         #expect(presentation.sheetFrame.y > device.safeArea.top || device.isPad)
         #expect(presentation.sheetFrame.contains(card.artwork.frame))
     }

@@ -82,7 +82,7 @@ struct ChromeGoldenTests {
             feed: Fixtures.Feeds.v1Top100, limit: 1, device: variant.device, theme: variant.theme, screen: screen,
             output: cards.url)
         let card = try #require(report.screens.first { $0.rank == 1 })
-        #expect(card.elements.contains { $0.name == "grabber" })
+        #expect(!card.elements.contains { $0.name == "grabber" })
         #expect(card.elements.first { $0.name == "button" }?.link?.contains("/artist/") == true)
         try await assertGolden(cards.url.appendingPathComponent(card.file), "\(variant.name)-swiftui-card.png")
     }

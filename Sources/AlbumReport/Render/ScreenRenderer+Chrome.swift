@@ -7,7 +7,9 @@ import Foundation
 /// placeholders. No Apple artwork is used.
 extension ScreenRenderer {
     func drawNavigationBar(_ bar: NavigationBarLayout, on image: GDImage, scale: Double) throws(GraphicsError) {
-        if let background = bar.background { image.fill(bar.frame.pixels(scale: scale), color: background) }
+        if let material = bar.material {
+            image.applyMaterial(bar.frame.pixels(scale: scale), sigma: material.blurSigma * scale, tint: material.tint)
+        }
         if let separator = bar.separator { image.fill(separator.pixels(scale: scale), color: bar.separatorColor) }
         if let statusBar = bar.statusBar { try drawStatusBar(statusBar, on: image, scale: scale) }
         if let title = bar.title { try text.draw(title, in: image) }
@@ -108,7 +110,8 @@ extension ScreenRenderer {
         image.fillRoundedRect(x: left, y: top, width: stem, height: bottom - top, radius: 0, color: behind)
     }
 
-    /// SF Symbols' `arrow.clockwise`, drawn: most of a circle with an arrowhead at its top.
+    /// SF Symbols' `arrow.clockwise`, drawn: most of a circle, stroked, ending at its top in an
+    /// open arrowhead (two strokes meeting at the arc's end, as the symbol's chevron-like head).
     func drawRefreshSymbol(in frame: Rect, color: RGBA, on image: GDImage, scale: Double) {
         let radius = frame.width * 0.36 * scale
         let centerX = frame.midX * scale
@@ -120,17 +123,17 @@ extension ScreenRenderer {
         image.strokeArc(
             centerX: centerX, centerY: centerY, radius: radius, startAngle: start, endAngle: end, lineWidth: width,
             color: color)
-        let baseX = centerX + radius * cos(end)
-        let baseY = centerY + radius * sin(end)
+        let tip = (x: centerX + radius * cos(end), y: centerY + radius * sin(end))
         let (tangentX, tangentY) = (-sin(end), cos(end))
         let (normalX, normalY) = (cos(end), sin(end))
-        let head = radius * 0.62
-        image.fillConvexPolygon(
-            [
-                (baseX + tangentX * head * 0.75, baseY + tangentY * head * 0.75),
-                (baseX + normalX * head * 0.62, baseY + normalY * head * 0.62),
-                (baseX - normalX * head * 0.62, baseY - normalY * head * 0.62),
-            ], color: color)
+        // Each arm goes back from the tip at 45° to the arc, one outwards and one inwards.
+        let arm = radius * 0.5 * 0.5.squareRoot()
+        for side in [1.0, -1.0] {
+            image.strokeSegment(
+                from: tip,
+                to: (tip.x - tangentX * arm + side * normalX * arm, tip.y - tangentY * arm + side * normalY * arm),
+                width: width, color: color)
+        }
     }
 
     /// A photo placeholder: a framed landscape, a mountain and a sun.
@@ -168,7 +171,7 @@ extension ScreenRenderer {
     }
 
     /// The backdrop of a presented card: the list pushed back (on iPad its rows, dimmed), the
-    /// status bar over it, the sheet and its grabber.
+    /// status bar over it, and the sheet.
     func drawPresentation(_ sheet: SheetPresentation, on image: GDImage, scale: Double) throws(GraphicsError) {
         let back = sheet.presentingFrame
         image.fillRoundedRect(
@@ -190,9 +193,5 @@ extension ScreenRenderer {
             x: frame.x * scale, y: frame.y * scale, width: frame.width * scale, height: frame.height * scale,
             radius: sheet.cornerRadius * scale, roundsTop: true, roundsBottom: sheet.roundsBottom,
             color: sheet.sheetColor)
-        let grabber = sheet.grabber
-        image.fillRoundedRect(
-            x: grabber.x * scale, y: grabber.y * scale, width: grabber.width * scale, height: grabber.height * scale,
-            radius: grabber.height / 2 * scale, color: sheet.grabberColor)
     }
 }

@@ -48,9 +48,15 @@ public struct ScreenRenderer: Sendable {
         var failures: [Int: GraphicsError] = [:]
         // Antialiasing and glyph overhang reach a little past frames; rows this close are drawn too.
         let bleed = Int((4 * scale).rounded(.up))
+        // A scrolled bar's material blurs what lies under it and a little below: the first strip
+        // holds all of that.
+        let materialRows =
+            layout.navigationBar.material.map {
+                layout.navigationBar.frame.pixels(scale: scale).maxY + Int((3 * $0.blurSigma * scale).rounded(.up))
+            } ?? 0
         var top = 0
         while top < height {
-            let stripRows = min(stripHeight, height - top)
+            let stripRows = min(top == 0 ? max(stripHeight, materialRows) : stripHeight, height - top)
             let strip = try GDImage(width: width, height: stripRows, background: layout.background)
             strip.originY = top
             if let header = layout.header { try text.draw(header, in: strip) }
@@ -95,9 +101,9 @@ public struct ScreenRenderer: Sendable {
         for block in layout.textBlocks { try text.draw(block, in: image) }
         if let badge = layout.badge { drawBadge(badge, on: image, scale: scale, behind: layout.background) }
         if let edge = layout.scrollEdge {
-            image.fillVerticalFade(
-                edge.frame.pixels(scale: scale), fadeHeight: Int((edge.fadeHeight * scale).rounded()), color: edge.color
-            )
+            image.applyMaterial(
+                edge.frame.pixels(scale: scale), sigma: edge.material.blurSigma * scale, tint: edge.material.tint)
+            image.fill(edge.separator.pixels(scale: scale), color: edge.separatorColor)
         }
         // The bar goes over the content (a card's content never reaches under it at the scroll edge).
         try drawNavigationBar(layout.navigationBar, on: image, scale: scale)

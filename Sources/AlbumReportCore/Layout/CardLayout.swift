@@ -1,7 +1,9 @@
 import Foundation
 
 /// How the SwiftUI app presents a card: as a sheet over the dimmed list, whose top edge shows
-/// above the sheet (iPhone) or around it (iPad).
+/// above the sheet (iPhone) or around it (iPad). The sheet has the one (large) detent, so it has
+/// no grabber (UIKit's `prefersGrabberVisible` is false by default; SwiftUI's automatic
+/// `presentationDragIndicator` shows one only on a resizable sheet).
 public struct SheetPresentation: Sendable, Hashable, Codable {
     /// The colour behind everything (the window's black).
     public var backdrop: RGBA
@@ -17,21 +19,22 @@ public struct SheetPresentation: Sendable, Hashable, Codable {
     public var cornerRadius: Double
     /// Whether the sheet's bottom corners are rounded too (iPad's floating sheet).
     public var roundsBottom: Bool
-    /// The grabber at the sheet's top.
-    public var grabber: Rect
-    public var grabberColor: RGBA
     /// The list the sheet was presented from, drawn behind it (iPad, where it shows around the sheet).
     public var presentingList: SheetLayout?
     /// The translucent black iOS dims the presenting view with, over `presentingList`.
     public var dimming: RGBA?
 }
 
-/// The material band behind a pinned button when content scrolls under it (`--fit screen`):
-/// the screen's background, faded in over `fadeHeight` points from the band's top.
+/// The band behind a pinned button when content scrolls under it (`--fit screen`), as iOS 17
+/// draws a bottom bar over scrolled content: the chrome material (the content blurred and
+/// tinted) with a hairline along its top edge. (A gradient fade into the background is iOS 26's
+/// scroll-edge effect, not iOS 17's.)
 public struct ScrollEdgeBacking: Sendable, Hashable, Codable {
     public var frame: Rect
-    public var fadeHeight: Double
-    public var color: RGBA
+    public var material: ChromeMaterial
+    /// The hairline along the band's top edge.
+    public var separator: Rect
+    public var separatorColor: RGBA
 }
 
 /// The detail screen of one album: large artwork, the album's details and a button pinned 20 pt
@@ -153,7 +156,7 @@ public struct CardLayout: Sendable, Hashable, Codable {
             colors.secondaryLabel,
             spacingBefore: genres == nil ? metrics.cardSectionSpacing : metrics.cardLineSpacing)
         var copyright = block(
-            item.copyright, fonts.cardFootnote, colors.tertiaryLabel, spacingBefore: metrics.cardSectionSpacing)
+            item.copyright, fonts.cardFootnote, colors.secondaryLabel, spacingBefore: metrics.cardSectionSpacing)
         // What must end above the button's band: the text, and the artwork unless the button sits beside it.
         let contentBottom = layout.buttonBesideArtwork ? y : max(y, artwork.frame.maxY)
         // Artwork beside the button may reach down to the button's bottom.
@@ -188,14 +191,15 @@ public struct CardLayout: Sendable, Hashable, Codable {
         let buttonFrame = Rect(
             x: buttonView.x + metrics.cardInset, y: viewBottom - metrics.buttonBottomMargin - metrics.buttonHeight,
             width: buttonView.width - 2 * metrics.cardInset, height: metrics.buttonHeight)
-        // Content that reaches under the button scrolls under a band of the background.
+        // Content that reaches under the button scrolls under a band of the chrome material.
         let bandTop = buttonFrame.y - metrics.buttonContentSpacing
         let scrollEdge =
             fitsScreen && contentBottom > bandTop
             ? ScrollEdgeBacking(
                 frame: Rect(x: buttonView.x, y: bandTop, width: buttonView.width, height: height - bandTop),
-                fadeHeight: 16,
-                color: background) : nil
+                material: colors.chromeMaterial,
+                separator: Rect(x: buttonView.x, y: bandTop, width: buttonView.width, height: 1 / device.scale),
+                separatorColor: colors.navigationBarSeparator) : nil
 
         let link: String?
         let labelText: String
@@ -234,13 +238,13 @@ public struct CardLayout: Sendable, Hashable, Codable {
     /// The sheet a SwiftUI app presents the detail in: on iPhone it starts 10 pt under the
     /// safe-area top with the dimmed list's top edge showing above it; on iPad it floats, centred.
     static func sheet(device: Device, colors: Theme.Colors, statusBar: StatusBarLayout?) -> SheetPresentation {
+        // The list pushed back under iOS's dimming: in dark mode its black background stays black
+        // (never the sheet's own elevated #1C1C1E, which would make the top read as a folder tab).
         let dimmed =
             colors.background.isDarkColor
-            ? RGBA(red: 0x1C, green: 0x1C, blue: 0x1E) : RGBA(red: 0xD1, green: 0xD1, blue: 0xD6)
+            ? RGBA(red: 0, green: 0, blue: 0, alpha: 0x23).over(colors.groupedBackground)
+            : RGBA(red: 0xD1, green: 0xD1, blue: 0xD6)
         let black = RGBA(red: 0, green: 0, blue: 0)
-        let grabberColor =
-            colors.background.isDarkColor
-            ? RGBA(red: 0x5A, green: 0x5A, blue: 0x5F) : RGBA(red: 0xC7, green: 0xC7, blue: 0xCC)
         let top = max(device.safeArea.top, device.statusBarHeight)
         if device.isPad {
             let width = min(704, device.size.width - 80)
@@ -251,8 +255,7 @@ public struct CardLayout: Sendable, Hashable, Codable {
                 backdrop: black,
                 presentingFrame: Rect(x: 0, y: 0, width: device.size.width, height: device.size.height),
                 presentingColor: dimmed, presentingCornerRadius: 0, statusBar: statusBar, sheetFrame: sheet,
-                sheetColor: colors.sheetBackground, cornerRadius: 12, roundsBottom: true,
-                grabber: Rect(x: sheet.midX - 18, y: sheet.y + 5, width: 36, height: 5), grabberColor: grabberColor)
+                sheetColor: colors.sheetBackground, cornerRadius: 12, roundsBottom: true)
         }
         let sheetTop = top + 10
         let inset = device.size.width * 0.04
@@ -262,8 +265,7 @@ public struct CardLayout: Sendable, Hashable, Codable {
             presentingFrame: Rect(
                 x: inset, y: top, width: device.size.width - 2 * inset, height: device.size.height - top),
             presentingColor: dimmed, presentingCornerRadius: 10, statusBar: statusBar, sheetFrame: sheet,
-            sheetColor: colors.sheetBackground, cornerRadius: 10, roundsBottom: false,
-            grabber: Rect(x: sheet.midX - 18, y: sheet.y + 5, width: 36, height: 5), grabberColor: grabberColor)
+            sheetColor: colors.sheetBackground, cornerRadius: 10, roundsBottom: false)
     }
 
     /// Every text block on the card, top to bottom (the bars' excluded).
@@ -277,7 +279,6 @@ public struct CardLayout: Sendable, Hashable, Codable {
         if let presentation {
             list += presentation.statusBar?.elements ?? []
             list.append(LayoutElement(name: "sheet", frame: presentation.sheetFrame))
-            list.append(LayoutElement(name: "grabber", frame: presentation.grabber))
         }
         list += navigationBar.elements
         list.append(LayoutElement(name: "artwork", rank: rank, frame: artwork.frame))

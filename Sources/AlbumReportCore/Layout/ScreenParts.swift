@@ -46,13 +46,13 @@ public struct BadgeLayout: Sendable, Hashable, Codable {
     /// The width a line must leave free for the badge.
     static func room(for font: FontStyle) -> Double { side(for: font) + spacing }
 
-    /// The badge after the last line of `block`: to its right in left-to-right text, to its
-    /// left in right-to-left text, centred on the line's lowercase letters.
+    /// The badge after the last line of `block`, in the UI's direction (the English UI's: to its
+    /// right, whatever the script of the name, as a view after the label in a left-to-right
+    /// stack), centred on the line's lowercase letters.
     static func after(_ block: TextBlock, color: RGBA) -> BadgeLayout? {
         guard let line = block.lines.last else { return nil }
         let side = side(for: block.font)
-        let x =
-            block.direction == .rightToLeft ? line.x - spacing - side : line.x + line.width + spacing
+        let x = line.x + line.width + spacing
         let midY = line.baseline - block.font.size * 0.36
         return BadgeLayout(frame: Rect(x: x, y: midY - side / 2, width: side, height: side), color: color)
     }
@@ -83,7 +83,7 @@ public struct NavigationBarLayout: Sendable, Hashable, Codable {
     /// From the top of the screen (or the sheet) to the bar's bottom edge, large title included.
     public var frame: Rect
     /// The bar's material when content has scrolled under it; nil at the scroll edge (transparent).
-    public var background: RGBA?
+    public var material: ChromeMaterial?
     /// The status bar, when one is drawn.
     public var statusBar: StatusBarLayout?
     /// The title centred in the bar (nil when a large title shows it).
@@ -246,7 +246,7 @@ extension NavigationBarLayout {
         }
         return NavigationBarLayout(
             frame: Rect(x: 0, y: areaTop, width: device.size.width, height: bottom - areaTop),
-            background: scrolled ? theme.colors.navigationBar : nil, statusBar: statusBar, title: inlineTitle,
+            material: scrolled ? theme.colors.chromeMaterial : nil, statusBar: statusBar, title: inlineTitle,
             largeTitle: large,
             separator: scrolled ? Rect(x: 0, y: bottom - hairline, width: device.size.width, height: hairline) : nil,
             separatorColor: theme.colors.navigationBarSeparator, backChevron: chevron, backLabel: backLabel,

@@ -35,7 +35,8 @@ extension SheetLayout {
     /// (`--fit screen`): the first at the scroll edge; each next one scrolled so that the content
     /// cut by the previous screen's bottom edge continues right under the collapsed bar; the last
     /// scrolled to the end, as far as a scroll view goes (it may repeat part of the one before).
-    /// Rows are cut by the edges as on a phone; nothing is skipped.
+    /// Rows are cut by the edges as on a phone; nothing is skipped. Rows scrolled under the bar
+    /// are kept: the bar's material shows them blurred.
     public func screens(height screenHeight: Double) -> [SheetLayout] {
         var first = self
         first.size = Size(width: size.width, height: screenHeight)
@@ -54,8 +55,9 @@ extension SheetLayout {
             var screen = self
             screen.size = first.size
             screen.navigationBar = scrolledNavigationBar
-            screen.header = header.flatMap { $0.frame.maxY + dy > barBottom ? $0.moved(toY: $0.frame.y + dy) : nil }
-            screen.rows = rows.filter { $0.frame.maxY + dy > barBottom && $0.frame.y + dy < screenHeight }.map {
+            // Content scrolled under the bar is drawn too: the bar's material blurs it.
+            screen.header = header.flatMap { $0.frame.maxY + dy > 0 ? $0.moved(toY: $0.frame.y + dy) : nil }
+            screen.rows = rows.filter { $0.frame.maxY + dy > 0 && $0.frame.y + dy < screenHeight }.map {
                 $0.moved(by: dy)
             }
             screens.append(screen)

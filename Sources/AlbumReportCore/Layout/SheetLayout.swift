@@ -77,7 +77,10 @@ public struct SheetLayout: Sendable, Hashable, Codable {
 
         var y = navigationBar.frame.maxY
         var header: TextBlock?
-        if let text = ChartSubtitle.text(for: feed, locale: locale) {
+        if let subtitle = ChartSubtitle.text(for: feed, locale: locale) {
+            // An inset-grouped list's section header is set in capitals (SwiftUI's default `textCase`
+            // for list headers).
+            let text = grouped ? subtitle.uppercased(with: locale) : subtitle
             let block = TextBlock.make(
                 text, font: theme.fonts.sectionHeaderStyle, color: theme.colors.secondaryLabel, x: content.x, y: y + 4,
                 width: content.width, measurer: measurer)

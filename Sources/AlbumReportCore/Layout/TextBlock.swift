@@ -1,6 +1,8 @@
 /// Horizontal alignment of lines within a text block. Leading and trailing are relative to the
-/// text's own direction, as iOS's natural alignment is: a right-to-left paragraph set `leading`
-/// is aligned to the right edge.
+/// UI's layout direction, as UIKit's `NSTextAlignment.natural` is ("the default alignment for the
+/// current localization of the app"), not to the text's script: in the app's English
+/// (left-to-right) UI an Arabic or Hebrew name is aligned left, its glyphs still ordered right to
+/// left.
 public enum TextAlignment: String, Sendable, Hashable, Codable {
     case leading, center, trailing
 }
@@ -26,7 +28,7 @@ public struct TextBlock: Sendable, Hashable, Codable {
     public var font: FontStyle
     /// The text colour.
     public var color: RGBA
-    /// The paragraph's direction: lines are ordered and aligned by it.
+    /// The paragraph's direction: each line's glyphs are ordered by it (alignment follows the UI).
     public var direction: TextDirection = .leftToRight
 
     /// Wraps `text` (normalised first) to `width` and places it with its top-left at (`x`, `y`).
@@ -51,10 +53,11 @@ public struct TextBlock: Sendable, Hashable, Codable {
         let baselineOffset = (font.lineHeight - (metrics.ascender + metrics.descender)) / 2 + metrics.ascender
         let lines = wrapped.enumerated().map { index, line in
             let lineX: Double
-            switch (alignment, direction) {
-            case (.leading, .leftToRight), (.trailing, .rightToLeft): lineX = x
-            case (.center, _): lineX = x + (width - line.width) / 2
-            case (.trailing, .leftToRight), (.leading, .rightToLeft): lineX = x + width - line.width
+            // The UI is left to right: the paragraph's own direction orders its glyphs only.
+            switch alignment {
+            case .leading: lineX = x
+            case .center: lineX = x + (width - line.width) / 2
+            case .trailing: lineX = x + width - line.width
             }
             return TextLine(
                 text: line.text, x: lineX, baseline: y + Double(index) * font.lineHeight + baselineOffset,

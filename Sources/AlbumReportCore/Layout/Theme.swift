@@ -97,10 +97,17 @@ public struct Theme: Sendable, Hashable, Codable {
     /// Colours by role.
     public struct Colors: Sendable, Hashable, Codable {
         public var background: RGBA
+        /// A scrolled bar's colour over a plain background (what ``chromeMaterialTint`` shows as).
         public var navigationBar: RGBA
+        /// The chrome material's translucent tint, `#RRGGBBAA` (optional in theme files:
+        /// ``chromeMaterialTint`` gives iOS's).
+        public var navigationBarMaterial: RGBA?
         public var navigationBarSeparator: RGBA
         public var label: RGBA
+        /// iOS's secondaryLabel (#3C3C43 at 60% in light, #EBEBF5 at 60% in dark) over the background:
+        /// artists, details and the copyright line.
         public var secondaryLabel: RGBA
+        /// iOS's tertiaryLabel (the same at 30%) over the background.
         public var tertiaryLabel: RGBA
         public var separator: RGBA
         public var chevron: RGBA
