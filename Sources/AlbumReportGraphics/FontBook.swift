@@ -30,6 +30,9 @@ public struct FontBook: Sendable {
         var weight: FontWeight
     }
 
+    /// The display family the shipped themes use from ``Theme/Fonts/displaySize``.
+    static let shippedDisplayFamily = "Inter Display"
+
     /// Resolves every style of `theme`, trying the theme's fallback families when a family is missing.
     public init(theme: Theme) throws(GraphicsError) {
         let fonts = theme.fonts
@@ -37,7 +40,10 @@ public struct FontBook: Sendable {
         var resolved: [Key: ResolvedFont] = [:]
         var substitutions: [String] = []
         for style in styles where resolved[Key(family: style.family, weight: style.weight)] == nil {
-            let candidates = [style.family] + fonts.fallbackFamilies.filter { $0 != style.family }
+            // A display size whose family is missing (an SF Pro Display file not on this runner)
+            // falls back to the shipped display cut first, not to the text cut.
+            let display = style.size >= Theme.Fonts.displaySize ? [Self.shippedDisplayFamily] : []
+            let candidates = [style.family] + (display + fonts.fallbackFamilies).filter { $0 != style.family }
             var found: ResolvedFont?
             for family in candidates {
                 if let match = FontResolver.match(family, weight: style.weight) {

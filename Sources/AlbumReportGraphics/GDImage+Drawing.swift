@@ -100,7 +100,9 @@ extension GDImage {
         }
         let firstX = max(0, -rect.x)
         let lastX = min(rect.width, width - rect.x)
-        guard firstX < lastX else { return }
+        let firstY = max(0, -rect.y)
+        let lastY = min(rect.height, height - rect.y)
+        guard firstX < lastX, firstY < lastY else { return }
         let columns = (0..<rect.width).map { sample($0, scale: scaleX, limit: source.width) }
         let shifts = SIMD4<Int32>(24, 16, 8, 0)
         let masks = SIMD4<Int32>(0x7F, 0xFF, 0xFF, 0xFF)
@@ -111,7 +113,7 @@ extension GDImage {
         // in 1/256ths), then blends neighbouring columns of `mid`. The products are the same as
         // blending four pixels at once, so the pixels are identical, for about half the work.
         var mid = [SIMD4<Int32>](repeating: .zero, count: source.width)
-        for y in max(0, -rect.y)..<min(rect.height, height - rect.y) {
+        for y in firstY..<lastY {
             let (top, bottom, fy) = sample(y, scale: scaleY, limit: source.height)
             let upperWeight = SIMD4<Int32>(repeating: 256 - fy)
             let lowerWeight = SIMD4<Int32>(repeating: fy)
@@ -172,9 +174,13 @@ extension GDImage {
             (rect.maxX - size, rect.maxY - size, Double(rect.maxX) - r, Double(rect.maxY) - r),
         ]
         for corner in corners {
+            // A corner partly or wholly off the canvas draws only what is on it.
+            let left = max(corner.x, 0)
+            let right = min(corner.x + size, width)
+            guard left < right else { continue }
             for y in corner.y..<(corner.y + size) {
                 _ = withRow(y) { row in
-                    for x in max(corner.x, 0)..<min(corner.x + size, width) {
+                    for x in left..<right {
                         let dx = Double(x) + 0.5 - corner.cx
                         let dy = Double(y) + 0.5 - corner.cy
                         // Only the quarter of the square beyond the corner's centre is outside the shape.

@@ -219,6 +219,16 @@ struct ChromeGeometryTests {
         #expect(edge.separator.y == edge.frame.y && edge.separator.height * Device.iPhoneSE.scale == 1)
         #expect(card.textBlocks.allSatisfy { $0.frame.y < card.size.height })
         #expect(!card.isClipped)
+        // The band runs edge to edge, as a toolbar does, also where the safe area and the
+        // readable column leave room at the sides (a Face ID iPhone in landscape).
+        #expect(edge.frame.x == 0 && edge.frame.width == Device.iPhoneSE.size.width)
+        let landscape = Device.iPhone16ProMax.oriented(.landscape)
+        let wide = CardLayout.make(
+            item: long, feed: feed, device: landscape, theme: theme, locale: locale,
+            options: ScreenOptions(fit: .screen), measurer: measurer)
+        let wideEdge = try #require(wide.scrollEdge)
+        #expect(wideEdge.frame.x == 0 && wideEdge.frame.width == landscape.size.width)
+        #expect(wideEdge.separator.width == landscape.size.width)
         // A short card needs no band.
         let short = FeedItem(rank: 2, id: "2", title: "Short", artistName: "A")
         let fits = CardLayout.make(

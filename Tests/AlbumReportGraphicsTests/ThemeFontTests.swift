@@ -59,18 +59,23 @@ struct ThemeFontTests {
         let book = try FontBook(theme: custom)
         let warning = try #require(book.substitutions.first { $0.contains("SF-Pro-Display-Bold.otf") })
         #expect(warning.contains("/nonexistent/SF-Pro-Display-Bold.otf"))
-        #expect(warning.contains("Inter is used instead"))
-        #expect(book.font(for: custom.fonts.largeTitleStyle)?.family == "Inter")
+        // A display size falls back to the shipped display cut, not to the text cut.
+        #expect(warning.contains("Inter Display is used instead"))
+        #expect(book.font(for: custom.fonts.largeTitleStyle)?.family == "Inter Display")
     }
 
-    @Test("a missing display family falls back to Inter, which is set with Inter's tracking, not Inter Display's")
+    @Test("a missing family falls back to Inter, which is set with Inter's tracking, not the missing family's")
     func fallbackTracking() throws {
+        // "SF Pro Text" names Apple's tracking table; what is drawn is Inter, so Inter's applies.
         let custom = theme { fonts in
-            fonts.displayFamily = "No Such Display"
+            fonts.family = "SF Pro Text"
+            fonts.displayFamily = "SF Pro Text"
             fonts = fonts.applyingFamilies(relativeTo: nil)
         }
         let engine = try TextEngine(theme: custom, scale: 3)
-        let style = custom.fonts.largeTitleStyle
+        var style = custom.fonts.rowTitle
+        style.size = 34
+        style.tracking = nil
         #expect(engine.fonts.font(for: style)?.family == "Inter")
         var inter = style
         inter.tracking = FontTracking.points(family: "Inter", size: 34)

@@ -315,4 +315,35 @@ struct PartialEntryTests {
         let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.components(separatedBy: "music.apple.com/us/album/123").count == 2, "only the full album links")
     }
+
+    @Test(
+        "a theme at the limits its validator allows (400 pt margins, 400 pt thumbnails) renders without a crash; the margin leaves half the width"
+    )
+    func extremeThemeMetrics() async throws {
+        let url = Fixtures.packageRoot.appendingPathComponent("Templates/light.json")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var metrics = try #require(object["metrics"] as? [String: Any])
+        metrics["layoutMargin"] = 400
+        metrics["thumbnailSize"] = 400
+        object["metrics"] = metrics
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let themeFile = folder.url.appendingPathComponent("wide.json")
+        try JSONSerialization.data(withJSONObject: object).write(to: themeFile)
+        let output = folder.url.appendingPathComponent("Output")
+        for device in [Device.iPhoneSE, .iPhone15] {
+            let summary = try await generateOnce(.file(Fixtures.feed(Fixtures.Feeds.v1Top10)), output: output) {
+                $0.theme = .file(themeFile)
+                $0.limit = 2
+                $0.device = device
+            }
+            #expect(summary.cardsRendered == 2)
+            let manifest = try JSONDecoder().decode(
+                Manifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
+            let sheet = manifest.screens.first { $0.kind == .sheet }
+            let row = try #require(sheet?.elements.first { $0.name == "row" })
+            // The margin is held to a quarter of the width: the row keeps half of it.
+            #expect(row.points.width >= device.size.width / 2 - 1e-9)
+        }
+    }
 }

@@ -192,13 +192,18 @@ public struct CardLayout: Sendable, Hashable, Codable {
             x: buttonView.x + metrics.cardInset, y: viewBottom - metrics.buttonBottomMargin - metrics.buttonHeight,
             width: buttonView.width - 2 * metrics.cardInset, height: metrics.buttonHeight)
         // Content that reaches under the button scrolls under a band of the chrome material.
+        // The band spans what scrolls: the screen edge to edge (as a toolbar does), the sheet it
+        // is presented in, or the button's own column where artwork stands beside it.
         let bandTop = buttonFrame.y - metrics.buttonContentSpacing
+        let band: (x: Double, width: Double) =
+            presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) }
+            ?? (layout.buttonBesideArtwork ? buttonView : (0, device.size.width))
         let scrollEdge =
             fitsScreen && contentBottom > bandTop
             ? ScrollEdgeBacking(
-                frame: Rect(x: buttonView.x, y: bandTop, width: buttonView.width, height: height - bandTop),
+                frame: Rect(x: band.x, y: bandTop, width: band.width, height: height - bandTop),
                 material: colors.chromeMaterial,
-                separator: Rect(x: buttonView.x, y: bandTop, width: buttonView.width, height: 1 / device.scale),
+                separator: Rect(x: band.x, y: bandTop, width: band.width, height: 1 / device.scale),
                 separatorColor: colors.navigationBarSeparator) : nil
 
         let link: String?

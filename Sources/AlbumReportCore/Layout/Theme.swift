@@ -248,9 +248,13 @@ public struct Theme: Sendable, Hashable, Codable {
         public var buttonContentSpacing: Double
         public var readableContentWidth: Double
 
-        /// The horizontal layout margin on `device`: the theme's override, else the device's.
+        /// The horizontal layout margin on `device`: the theme's override, else the device's. An
+        /// override is held to a quarter of the width between the safe-area insets, so that half
+        /// the width is always left for content (a theme may allow up to 400 pt, wider than a phone).
         public func layoutMargin(on device: Device) -> Double {
-            layoutMargin ?? device.layoutMargin
+            guard let layoutMargin else { return device.layoutMargin }
+            let safeWidth = device.size.width - device.safeArea.left - device.safeArea.right
+            return min(layoutMargin, max(safeWidth / 4, 0))
         }
     }
 
