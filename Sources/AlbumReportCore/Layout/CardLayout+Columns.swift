@@ -1,7 +1,7 @@
 /// Where a card's artwork, text and button go across the screen.
 ///
-/// - iPhone portrait (and a card in a sheet): one column, "the view"; the artwork fills its
-///   width, the text follows, the button spans the column.
+/// - iPhone portrait (and a card in a sheet, an iPad's form sheet in either orientation): one
+///   column, "the view"; the artwork fills its width, the text follows, the button spans the column.
 /// - iPhone landscape: the artwork leads and the text trails; the button spans both.
 /// - iPad, pushed, portrait: the readable column (672 pt plus the 20 pt insets, centred); the
 ///   artwork is centred in it, never taller than half the screen, so the album's name and
@@ -31,7 +31,9 @@ struct CardColumns {
         let inset = metrics.cardInset
         let innerX = view.x + inset
         let innerWidth = view.width - 2 * inset
-        let landscape = device.size.width > device.size.height
+        // A sheet on iPad is a form sheet, compact in width whichever way the iPad is held: one
+        // column, as on an iPhone in portrait.
+        let landscape = device.size.width > device.size.height && (padLayout || !device.isPad)
         let belowArtwork = { (artwork: Rect) in artwork.maxY + metrics.cardArtworkTextSpacing }
 
         if padLayout && landscape {
