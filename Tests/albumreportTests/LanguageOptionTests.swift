@@ -35,12 +35,27 @@ struct LanguageOptionTests {
         #expect(try manifest("de")["language"] as? String == "de")
         #expect(try manifest("de")["layoutDirection"] as? String == "ltr")
         let english = try await ProductBinary.run(
-            common + ["--locale", "de_DE", "--language", "en", "--output", "en"], in: folder.url)
+            common + ["--locale", "de_DE", "--language", "en", "--output", "de-en"], in: folder.url)
         #expect(english.exitCode == 0, "\(english.standardError)")
-        #expect(try manifest("en")["language"] == nil)
+        #expect(try manifest("de-en")["language"] == nil)
+        let explicit = try await ProductBinary.run(common + ["--language", "en", "--output", "en"], in: folder.url)
+        #expect(explicit.exitCode == 0, "\(explicit.standardError)")
         let mirrored = try await ProductBinary.run(
             common + ["--layout-direction", "rtl", "--output", "rtl"], in: folder.url)
         #expect(mirrored.exitCode == 0, "\(mirrored.standardError)")
         #expect(try manifest("rtl")["layoutDirection"] as? String == "rtl")
+        // Both are part of the render key: a report re-rendered in another language or direction
+        // draws its screens again; an explicit English is the default.
+        let plain = try await ProductBinary.run(common + ["--output", "plain"], in: folder.url)
+        #expect(plain.exitCode == 0, "\(plain.standardError)")
+        func sheetKey(_ name: String) throws -> String? {
+            let screens = try #require(try manifest(name)["screens"] as? [[String: Any]])
+            return screens.first { $0["kind"] as? String == "sheet" }?["renderKey"] as? String
+        }
+        #expect(try sheetKey("plain") != nil)
+        #expect(try sheetKey("en") == sheetKey("plain"))
+        #expect(try sheetKey("de") != sheetKey("plain"))
+        #expect(try sheetKey("rtl") != sheetKey("plain"))
+        #expect(try sheetKey("rtl") != sheetKey("de"))
     }
 }
