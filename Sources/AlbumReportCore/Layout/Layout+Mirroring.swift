@@ -1,6 +1,8 @@
 /// A right-to-left UI as a pure pass over a laid-out left-to-right screen: every frame's x is
 /// reflected about the canvas (x′ = width − maxX), so leading becomes right and trailing left,
-/// as UIKit's `semanticContentAttribute` does for an RTL language.
+/// as UIKit's `semanticContentAttribute` does for an RTL language (Apple's HIG, "Right to left":
+/// "system-provided UI components flip automatically in the RTL context";
+/// https://developer.apple.com/design/human-interface-guidelines/right-to-left).
 ///
 /// - Text: each line's box is reflected, so a leading-aligned line ends up right-aligned (natural
 ///   alignment follows the UI's language: in an RTL UI every label is right-aligned, an English
