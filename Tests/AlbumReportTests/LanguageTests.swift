@@ -68,6 +68,32 @@ struct LanguageTests {
         #expect(ChromeStringsLoader.availableLanguages(templatesDirectory: folder.url).contains("ar"))
     }
 
+    @Test("a user's language whose words no installed font has is drawn with U+FFFD and a warning")
+    func undrawableWords() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let strings = folder.url.appendingPathComponent("templates/strings")
+        try FileManager.default.createDirectory(at: strings, withIntermediateDirectories: true)
+        var words = ChromeLanguage.english
+        words["done"] = "Done \u{F0001}"
+        try JSONEncoder().encode(words).write(to: strings.appendingPathComponent("xx.json"))
+        let output = folder.url.appendingPathComponent("out")
+        _ = try await generateOnce(.file(Fixtures.feed(Fixtures.Feeds.v1Top10)), output: output) {
+            $0.enrich = false
+            $0.limit = 1
+            $0.renderCards = false
+            $0.language = "xx"
+            $0.templatesDirectory = folder.url.appendingPathComponent("templates")
+        }
+        let manifest = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
+        #expect(manifest.language == "xx")
+        #expect(manifest.layoutDirection == .ltr)
+        let warning = try #require(manifest.warnings.first { $0.stage == .select })
+        #expect(warning.message.contains("U+F0001"))
+        #expect(warning.message.contains("strings/xx.json"))
+    }
+
     @Test("an unknown language is an error that lists the available ones")
     func unknownLanguage() {
         #expect {
