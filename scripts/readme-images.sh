@@ -67,3 +67,22 @@ save("ipad-landscape", card("ipad-landscape", 1), "ipad-landscape-card", shrink=
 save("appstore-69", "sheet-001.png", "appstore-69-sheet")
 PY
 echo "Wrote $(find "$out" -maxdepth 1 -type f | wc -l) pictures to $out."
+
+# Right to left: the Arabic chart's fourth card in the Arabic UI (--language ar: mirrored chrome).
+render rtl-arabic --feed "$scripts/ar.json" --language ar --limit 4
+python3 - "$work" "$out" <<'PY'
+import json, sys
+from pathlib import Path
+from PIL import Image
+
+work, out = Path(sys.argv[1]), Path(sys.argv[2])
+manifest = json.loads((work / "rtl-arabic" / "manifest.json").read_text())
+file = next(s["file"] for s in manifest["screens"] if s.get("rank") == 4 and s["kind"] == "card")
+device = manifest["device"]
+scale, width, height = device["scale"], device["size"]["width"], device["size"]["height"]
+image = Image.open(work / "rtl-arabic" / file).convert("RGB")
+image = image.crop((0, 0, image.width, min(image.height, round(height * scale))))
+image = image.resize((round(width), round(image.height / scale)), Image.LANCZOS)
+image.save(out / "rtl-arabic-card.png", optimize=True)
+PY
+echo "Wrote docs/images/rtl-arabic-card.png."

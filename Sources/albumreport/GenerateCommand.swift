@@ -91,6 +91,18 @@ struct GenerateCommand: AsyncParsableCommand {
             valueName: "id"))
     var locale: String = "en_US"
 
+    @Option(
+        help: ArgumentHelp(
+            "The language of the app's own words: the list's title, Back, Done, the card's button, \"Released\", the status bar and the dates (en, ar, de, es, fr, he, it, ja, ko, nl, pt-BR, ru, zh-Hans, zh-Hant, or strings/CODE.json in --templates). Feed text is never translated. Default: --locale's language, else the storefront's of an apple:COUNTRY feed, else en.",
+            valueName: "code"))
+    var language: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "ltr, rtl (the whole screen mirrored; artwork and numbers are not) or auto (rtl for ar, he, fa and ur).",
+            valueName: "direction"))
+    var layoutDirection: LayoutDirectionOption = .auto
+
     @Option(help: ArgumentHelp("Artwork downloads and card renders in flight at most (1–64).", valueName: "n"))
     var concurrency: Int = 8
 
@@ -221,6 +233,7 @@ struct GenerateCommand: AsyncParsableCommand {
                 "--locale \(Excerpt.printable(locale)) is not a locale albumreport knows. Use an identifier such as en_US, de_DE, ja_JP or zh-Hant_HK."
             )
         }
+        try validateLanguage()
         if offline && refresh {
             throw ValidationError("--offline and --refresh contradict each other: --refresh asks the server again.")
         }
@@ -273,6 +286,8 @@ struct GenerateCommand: AsyncParsableCommand {
             URL(fileURLWithPath: $0, relativeTo: directory).standardizedFileURL
         }
         options.localeIdentifier = locale
+        options.language = resolvedLanguage(in: directory)
+        options.layoutDirection = layoutDirection.direction
         options.concurrency = concurrency
         options.timeout = .milliseconds(Int64(timeout * 1000))
         options.renderCards = !noCards

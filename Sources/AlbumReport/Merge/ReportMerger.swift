@@ -106,11 +106,14 @@ public enum ReportMerger {
             ordered.flatMap { $0.1.files.map { ($0.path, $0) } }, uniquingKeysWith: { first, _ in first })
         let files =
             first.files.filter { sheetFiles.contains($0.path) } + cards.compactMap { filesByPath[$0.file] }
-        return Manifest(
+        var merged = Manifest(
             generator: first.generator, feed: first.feed, device: first.device, theme: first.theme,
             locale: first.locale, fonts: first.fonts, libraries: first.libraries, items: first.items, files: files,
             screens: sheets + cards,
             warnings: warnings(ordered.map(\.1)), screen: first.screen)
+        merged.language = first.language
+        merged.layoutDirection = first.layoutDirection
+        return merged
     }
 
     /// The shards 1…N in order, checked to be the parts of one run: each once, none missing,
@@ -144,7 +147,8 @@ public enum ReportMerger {
         for (place, part) in ordered.dropFirst() {
             guard part.generator == first.generator, part.feed == first.feed, part.device == first.device,
                 part.theme == first.theme, part.locale == first.locale, part.fonts == first.fonts,
-                part.libraries == first.libraries, part.items == first.items, part.screen == first.screen
+                part.libraries == first.libraries, part.items == first.items, part.screen == first.screen,
+                part.language == first.language, part.layoutDirection == first.layoutDirection
             else {
                 throw .output(
                     "\(place) was rendered from other inputs than shard 1 (generator, feed, device, theme, locale, screen options, fonts, library versions or items differ). Render every shard with the same version, feed and options, on runners with the same libraries."

@@ -19,6 +19,11 @@ public struct GenerateOptions: Sendable {
     public var templatesDirectory: URL?
     /// The locale dates are formatted for.
     public var localeIdentifier = "en_US"
+    /// The language of the app's own words (`--language`): a file of `Templates/strings`
+    /// (``ChromeStringsLoader/availableLanguages(templatesDirectory:)``); nil: English.
+    public var language: String?
+    /// The UI's direction (`--layout-direction`); nil: the language's own (right to left for ar, he, fa, ur).
+    public var layoutDirection: LayoutDirection?
     /// Artwork downloads in flight at most.
     public var concurrency = 8
     /// Per-request timeout.

@@ -58,7 +58,7 @@ public struct ReportPipeline: Sendable {
             SetupStage(),
             .init(
                 theme: options.theme, templatesDirectory: options.templatesDirectory, output: options.output,
-                force: options.force))
+                force: options.force, language: options.language, layoutDirection: options.layoutDirection))
         let loaded = try await runner.run(FetchStage(network: network, refresh: options.refresh), options.feed)
         let decoded = try await runner.run(DecodeStage(), .init(loaded: loaded, limit: options.limit))
         // What the feed's artwork and Lookup requests may reach follows from where the feed came from.
@@ -73,9 +73,10 @@ public struct ReportPipeline: Sendable {
             .init(
                 feed: decoded.feed, items: enriched.items, shard: options.shard, renderCards: options.renderCards,
                 theme: setup.theme, fonts: setup.fonts, device: options.device,
-                localeIdentifier: options.localeIdentifier, compressionLevel: options.pngCompressionLevel,
-                photographicLevel: options.pngPhotographicLevel,
-                rowFilter: options.pngRowFilter, paginate: options.paginateSheet, screen: options.screen))
+                localeIdentifier: setup.localeIdentifier(given: options.localeIdentifier),
+                compressionLevel: options.pngCompressionLevel, photographicLevel: options.pngPhotographicLevel,
+                rowFilter: options.pngRowFilter, paginate: options.paginateSheet,
+                screen: setup.screen(options.screen)))
         let artwork = try await runner.run(
             ArtworkStage(network: feedNetwork),
             .init(

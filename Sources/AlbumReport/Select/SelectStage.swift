@@ -83,6 +83,15 @@ struct SelectStage: PipelineStage {
         if !titleCodes.isEmpty {
             warnings.append(ReportWarning(stage: Self.stage, message: Self.message(titleCodes, in: feed.title)))
         }
+        // The app's words in another language (a user's strings file may be in any script).
+        if let language = input.screen.language {
+            let words = ChromeLanguage.keys.filter { $0 != "locale" }.map { (language[$0], fonts.button) }
+            let codes = Self.undrawableCodes(words, engine: render.engine)
+            if !codes.isEmpty {
+                warnings.append(
+                    ReportWarning(stage: Self.stage, message: Self.message(codes, in: "strings/\(language.code).json")))
+            }
+        }
         for item in input.items {
             if Task.isCancelled { throw .cancelled }
             let codes = Self.undrawableCodes(

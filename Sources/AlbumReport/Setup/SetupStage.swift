@@ -12,6 +12,10 @@ struct SetupStage: PipelineStage {
         var templatesDirectory: URL?
         var output: URL
         var force: Bool
+        /// `--language` (nil: English).
+        var language: String? = nil
+        /// `--layout-direction` (nil: the language's own).
+        var layoutDirection: LayoutDirection? = nil
     }
 
     struct Output: StageOutput {
@@ -21,6 +25,8 @@ struct SetupStage: PipelineStage {
         /// The report already in the output folder, when there is one.
         var previous: PreviousReport?
         var warnings: [ReportWarning]
+        /// The app's words and the UI's direction (nil: English, left to right).
+        var language: ChromeLanguage? = nil
         var progressDetail: String { "theme \(theme.name), \(fonts.all.count) fonts" }
     }
 
@@ -33,9 +39,30 @@ struct SetupStage: PipelineStage {
             throw .fonts(error)
         }
         let page = try GalleryPage(templatesDirectory: input.templatesDirectory)
+        var language: (language: ChromeLanguage?, warnings: [String]) = (nil, [])
+        if input.language != nil || input.layoutDirection != nil {
+            language = try ChromeStringsLoader.load(
+                input.language ?? "en", direction: input.layoutDirection, templatesDirectory: input.templatesDirectory)
+        }
         try ReportWriter.checkOutput(input.output, force: input.force)
         return Output(
             theme: theme, fonts: fonts, page: page, previous: PreviousReport(in: ReportWriter.resolved(input.output)),
-            warnings: fonts.substitutions.map { ReportWarning(stage: .setup, message: $0) })
+            warnings: (fonts.substitutions + language.warnings).map { ReportWarning(stage: .setup, message: $0) },
+            language: language.language)
+    }
+}
+
+extension SetupStage.Output {
+    /// `screen` with this run's language.
+    func screen(_ screen: ScreenOptions) -> ScreenOptions {
+        var screen = screen
+        screen.language = language
+        return screen
+    }
+
+    /// The locale of the screens' dates and line breaking: `given` (`--locale`), or the
+    /// language's own when `given` is in another language.
+    func localeIdentifier(given: String) -> String {
+        language.map { $0.dateLocale(given: Locale(identifier: given)).identifier } ?? given
     }
 }

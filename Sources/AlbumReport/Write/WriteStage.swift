@@ -37,7 +37,7 @@ struct WriteStage: PipelineStage {
             failures[item.rank].map { ReportWarning.artwork(item: item, reasons: $0.map(\.reason)) }
         }
         let render = selection.render
-        let manifest = Manifest(
+        var manifest = Manifest(
             generator: "albumreport \(AlbumReportVersion.current)",
             feed: Manifest.FeedInfo(
                 source: Self.sourceForManifest(input.source), encoding: input.decoded.encoding,
@@ -49,6 +49,8 @@ struct WriteStage: PipelineStage {
             items: selection.records, files: input.sheet.files + input.cards.cards.map(\.file),
             screens: input.sheet.screens + input.cards.cards.map(\.screen), warnings: input.warnings + artworkWarnings,
             shard: input.shard, screen: render.screen)
+        manifest.language = render.screen.language?.code
+        manifest.layoutDirection = render.screen.language?.direction
         let data: Data
         do {
             data = try manifest.encoded()

@@ -82,9 +82,13 @@ public struct CardLayout: Sendable, Hashable, Codable {
         let colors = theme.colors
         let fonts = theme.fonts
         let columns = ContentColumns(device: device, theme: theme)
+        let language = options.language
+        let locale = language?.dateLocale(given: locale) ?? locale
         let statusBar = { (color: RGBA) in
             options.statusBar == .none
-                ? nil : StatusBarLayout.make(device: device, theme: theme, color: color, measurer: measurer)
+                ? nil
+                : StatusBarLayout.make(
+                    device: device, theme: theme, color: color, measurer: measurer, language: language)
         }
 
         // The view the card is drawn in: the screen (pushed), or the sheet (presented).
@@ -112,11 +116,13 @@ public struct CardLayout: Sendable, Hashable, Codable {
             }
         }
         let bar = NavigationBarLayout.make(
-            title: "", largeTitle: false, backTitle: options.style == .uikit ? feed.title : nil,
+            title: "", largeTitle: false,
+            backTitle: options.style == .uikit ? (language?.listTitle(for: feed) ?? feed.title) : nil,
             trailing: options.style == .swiftui ? .done : nil, scrolled: false, top: barTop,
             statusBar: options.style == .uikit ? statusBar(colors.label) : nil, device: device, theme: theme,
             measurer: measurer, areaTop: areaTop,
-            within: device.isPad ? presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) } : nil)
+            within: device.isPad ? presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) } : nil,
+            language: language)
 
         let buttonBlockHeight =
             metrics.buttonContentSpacing + metrics.buttonHeight + metrics.buttonBottomMargin + bottomInset
@@ -152,7 +158,8 @@ public struct CardLayout: Sendable, Hashable, Codable {
         var genres = block(
             genreText, fonts.cardDetail, colors.secondaryLabel, spacingBefore: metrics.cardSectionSpacing)
         var releaseDate = block(
-            item.releaseText(locale: locale), fonts.cardDetail,
+            language.map { $0.releaseText(for: item, locale: locale) } ?? item.releaseText(locale: locale),
+            fonts.cardDetail,
             colors.secondaryLabel,
             spacingBefore: genres == nil ? metrics.cardSectionSpacing : metrics.cardLineSpacing)
         var copyright = block(
@@ -211,10 +218,10 @@ public struct CardLayout: Sendable, Hashable, Codable {
         switch options.button {
         case .album:
             link = item.storeURL
-            labelText = item.storeButtonTitle
+            labelText = language?.storeButtonTitle(for: item) ?? item.storeButtonTitle
         case .artist:
             link = item.artistURL
-            labelText = "View Artist"
+            labelText = language?["viewArtist"] ?? "View Artist"
         }
         // Without a link the button is drawn as iOS draws a disabled one.
         let enabled = link != nil
@@ -232,12 +239,13 @@ public struct CardLayout: Sendable, Hashable, Codable {
             sheet.presentingFrame.height = height - sheet.presentingFrame.y
             presentation = sheet
         }
-        return CardLayout(
+        let card = CardLayout(
             rank: item.rank, itemID: item.id, size: Size(width: device.size.width, height: height), scale: device.scale,
             background: background, presentation: presentation, navigationBar: bar, artwork: artwork, title: title,
             badge: explicit ? title.flatMap { BadgeLayout.after($0, color: colors.secondaryLabel) } : nil,
             artist: artist, genres: genres, releaseDate: releaseDate, copyright: copyright, scrollEdge: scrollEdge,
             button: button, isClipped: isClipped)
+        return options.layoutDirection == .rtl ? card.mirrored() : card
     }
 
     /// The sheet a SwiftUI app presents the detail in: on iPhone it starts 10 pt under the

@@ -47,16 +47,23 @@ public struct ScreenOptions: Sendable, Hashable, Codable {
     public var fit: Fit
     public var button: ButtonTarget
     public var statusBar: StatusBar
+    /// The language of the app's own words and the UI's direction (`--language`,
+    /// `--layout-direction`); nil: the English, left-to-right UI.
+    public var language: ChromeLanguage?
+
+    /// The UI's direction (left to right without a ``language``).
+    public var layoutDirection: LayoutDirection { language?.direction ?? .ltr }
 
     /// Creates options; the defaults are the UIKit app's screens with a status bar, sized to content.
     public init(
         style: Style = .uikit, titleStyle: TitleStyle = .large, fit: Fit = .content, button: ButtonTarget = .album,
-        statusBar: StatusBar = .device
+        statusBar: StatusBar = .device, language: ChromeLanguage? = nil
     ) {
         self.style = style
         self.titleStyle = titleStyle
         self.fit = fit
         self.button = button
         self.statusBar = statusBar
+        self.language = language
     }
 }

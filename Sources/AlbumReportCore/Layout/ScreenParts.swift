@@ -158,10 +158,11 @@ extension NavigationBarLayout {
     ///     where iOS shows none, and when `scrolled`).
     ///   - scrolled: Content has scrolled under the bar: it gets its material and hairline, and a
     ///     large title collapses into the bar.
+    ///   - language: The words of the bar's buttons ("Back", "Done"); nil: English.
     static func make(
         title: String, largeTitle: Bool, backTitle: String?, trailing: TrailingItem?, scrolled: Bool, top: Double,
         statusBar: StatusBarLayout?, device: Device, theme: Theme, measurer: some TextMeasuring, areaTop: Double = 0,
-        within span: (x: Double, width: Double)? = nil
+        within span: (x: Double, width: Double)? = nil, language: ChromeLanguage? = nil
     ) -> NavigationBarLayout {
         let metrics = theme.metrics
         var columns = ContentColumns(device: device, theme: theme)
@@ -188,7 +189,7 @@ extension NavigationBarLayout {
             // UIKit's default back button: the previous title if it fits, else "Back", else the
             // chevron alone (UINavigationItem.BackButtonDisplayMode.default); always one line.
             let room = columns.safe.width / 3
-            let label = [TextNormalizer.normalize(backTitle), "Back"].first {
+            let label = [TextNormalizer.normalize(backTitle), language?["back"] ?? "Back"].first {
                 !$0.isEmpty && measurer.width(of: $0, font: labelFont) + 1 <= room
             }
             if let label {
@@ -210,9 +211,10 @@ extension NavigationBarLayout {
         case .done:
             var font = theme.fonts.backButton
             font.weight = .semibold
-            let width = measurer.width(of: "Done", font: font) + 1
+            let done = language?["done"] ?? "Done"
+            let width = measurer.width(of: done, font: font) + 1
             doneLabel = TextBlock.make(
-                "Done", font: font, color: tint, x: trailingEdge - width, y: top + (barHeight - font.lineHeight) / 2,
+                done, font: font, color: tint, x: trailingEdge - width, y: top + (barHeight - font.lineHeight) / 2,
                 width: width, measurer: measurer)
             trailingReserve = max(trailingReserve, width + 2 * margin)
         case .refresh:

@@ -56,15 +56,19 @@ public struct SheetLayout: Sendable, Hashable, Codable {
         feed: Feed, items: [FeedItem], device: Device, theme: Theme, locale: Locale = Locale(identifier: "en_US"),
         options: ScreenOptions = ScreenOptions(), measurer: some TextMeasuring
     ) -> SheetLayout {
+        let language = options.language
+        let locale = language?.dateLocale(given: locale) ?? locale
         let statusBar =
             options.statusBar == .none
-            ? nil : StatusBarLayout.make(device: device, theme: theme, color: theme.colors.label, measurer: measurer)
+            ? nil
+            : StatusBarLayout.make(
+                device: device, theme: theme, color: theme.colors.label, measurer: measurer, language: language)
         let trailing: NavigationBarLayout.TrailingItem? = feed.format.isAlbumChart ? nil : .refresh
         func bar(scrolled: Bool) -> NavigationBarLayout {
             NavigationBarLayout.make(
-                title: feed.title, largeTitle: options.titleStyle == .large, backTitle: nil, trailing: trailing,
-                scrolled: scrolled, top: device.safeArea.top, statusBar: statusBar, device: device, theme: theme,
-                measurer: measurer)
+                title: language?.listTitle(for: feed) ?? feed.title, largeTitle: options.titleStyle == .large,
+                backTitle: nil, trailing: trailing, scrolled: scrolled, top: device.safeArea.top, statusBar: statusBar,
+                device: device, theme: theme, measurer: measurer, language: language)
         }
         let navigationBar = bar(scrolled: false)
         let grouped = options.style == .swiftui
@@ -107,10 +111,11 @@ public struct SheetLayout: Sendable, Hashable, Codable {
             y += 20
         }
         let height = max(y + device.safeArea.bottom, device.size.height)
-        return SheetLayout(
+        let layout = SheetLayout(
             size: Size(width: device.size.width, height: height), scale: device.scale,
             background: grouped ? theme.colors.groupedBackground : theme.colors.background,
             navigationBar: navigationBar, scrolledNavigationBar: bar(scrolled: true), header: header, rows: rows)
+        return options.layoutDirection == .rtl ? layout.mirrored() : layout
     }
 
     static func makeRow(

@@ -24,9 +24,10 @@ public struct StatusBarLayout: Sendable, Hashable, Codable {
     static let batterySize = Size(width: 25, height: 12)
     static let symbolSpacing = 5.5
 
-    /// The bar for `device`, nil where iOS shows none (iPhone landscape).
+    /// The bar for `device`, nil where iOS shows none (iPhone landscape); the time and the iPad's
+    /// date in `language` (nil: English).
     public static func make(
-        device: Device, theme: Theme, color: RGBA, measurer: some TextMeasuring
+        device: Device, theme: Theme, color: RGBA, measurer: some TextMeasuring, language: ChromeLanguage? = nil
     ) -> StatusBarLayout? {
         let height = device.statusBarHeight
         guard height > 0 else { return nil }
@@ -75,14 +76,20 @@ public struct StatusBarLayout: Sendable, Hashable, Codable {
             let cutout = device.hardware == .dynamicIsland ? 126.0 : 162.0
             let ear = (width - cutout) / 2
             let midY = device.hardware == .dynamicIsland ? 30.0 : height / 2
-            let time = centred(text("9:41", size: 17, weight: .semibold, x: 0, midY: midY), at: ear / 2)
+            let time = centred(
+                text(
+                    language?.statusBarTime(withPeriod: false) ?? "9:41", size: 17, weight: .semibold, x: 0, midY: midY),
+                at: ear / 2)
             let symbolsX = width - ear / 2 - groupWidth(1, true) / 2
             let (signal, wifi, battery) = symbols(x: symbolsX, midY: midY, scale: 1, signal: true)
             return StatusBarLayout(
                 frame: frame, time: time, signal: signal, wifi: wifi, battery: battery, color: color)
         case .homeButton:
             let midY = height / 2
-            let time = centred(text("9:41 AM", size: 12, weight: .semibold, x: 0, midY: midY), at: width / 2)
+            let time = centred(
+                text(
+                    language?.statusBarTime(withPeriod: true) ?? "9:41 AM", size: 12, weight: .semibold, x: 0,
+                    midY: midY), at: width / 2)
             let scale = 0.8
             let (signal, wifi, _) = symbols(x: 6, midY: midY, scale: scale, signal: true)
             let batteryX = width - 6 - (batterySize.width + 2) * scale
@@ -94,8 +101,10 @@ public struct StatusBarLayout: Sendable, Hashable, Codable {
             let midY = height / 2
             // Apple's iPad screenshots: "9:41 AM" (the iPad keeps the AM), then "Tue Jan 9", the
             // day of the iPhone's 2007 unveiling.
-            let time = text("9:41 AM", size: 12, weight: .semibold, x: 20, midY: midY)
-            let date = text("Tue Jan 9", size: 12, weight: .regular, x: time.frame.maxX + 4, midY: midY)
+            let time = text(
+                language?.statusBarTime(withPeriod: true) ?? "9:41 AM", size: 12, weight: .semibold, x: 20, midY: midY)
+            let date = text(
+                language?.statusBarDate ?? "Tue Jan 9", size: 12, weight: .regular, x: time.frame.maxX + 4, midY: midY)
             let scale = 0.85
             let batteryX = width - 20 - (batterySize.width + 2) * scale
             let percentage = text("100%", size: 12, weight: .regular, x: 0, midY: midY)

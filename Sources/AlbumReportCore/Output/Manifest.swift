@@ -161,6 +161,10 @@ public struct Manifest: Sendable, Hashable, Codable {
     public var shard: Shard?
     /// How the screens were presented (`--style`, `--title-style`, `--fit`, `--button`, `--status-bar`).
     public var screen: ScreenOptions?
+    /// The language of the app's words (`--language`); absent for English.
+    public var language: String?
+    /// The UI's direction (`--layout-direction`); absent for English left to right.
+    public var layoutDirection: LayoutDirection?
 
     /// Creates a manifest.
     public init(
@@ -226,6 +230,8 @@ public struct Manifest: Sendable, Hashable, Codable {
         ]
         if let shard { members.append(("shard", { try value(shard, indent: 2) })) }
         if let libraries { members.append(("libraries", { try value(libraries, indent: 2) })) }
+        if let language { members.append(("language", { try value(language, indent: 2) })) }
+        if let layoutDirection { members.append(("layoutDirection", { try value(layoutDirection, indent: 2) })) }
         members.sort { $0.0 < $1.0 }
         out.append(contentsOf: Array("{\n".utf8))
         for (index, member) in members.enumerated() {

@@ -1,0 +1,165 @@
+import AlbumReport
+import AlbumReportCore
+import AlbumReportTestSupport
+import AlbumReportTesting
+import Foundation
+import Testing
+
+/// The app's words in other languages (`Templates/strings`), a user's own strings files, and
+/// the right-to-left UI: layout snapshots under `Layouts/language/` and one pixel golden of an
+/// Arabic card. Re-record after an intended change with
+/// `ALBUMREPORT_RECORD=failed swift test --filter LanguageTests`.
+@Suite("Languages and right-to-left screens")
+struct LanguageTests {
+    static let filter = "LanguageTests"
+    static let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Templates/strings")
+
+    @Test("every shipped language has every key of en.json, with the same %@ placeholders")
+    func everyKey() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.shipped.path).filter {
+            $0.hasSuffix(".json")
+        }
+        let codes = Set(files.map { String($0.dropLast(5)) })
+        // The twelve languages of the largest storefronts, plus Arabic and Hebrew.
+        let required: Set = [
+            "en", "ja", "zh-Hans", "zh-Hant", "ko", "de", "fr", "es", "it", "pt-BR", "ru", "nl", "ar", "he",
+        ]
+        #expect(required.isSubset(of: codes))
+        let english = try JSONDecoder().decode(
+            [String: String].self, from: Data(contentsOf: Self.shipped.appendingPathComponent("en.json")))
+        #expect(english == ChromeLanguage.english)
+        for file in files {
+            let strings = try JSONDecoder().decode(
+                [String: String].self, from: Data(contentsOf: Self.shipped.appendingPathComponent(file)))
+            #expect(Set(strings.keys) == Set(english.keys), "\(file)")
+            for (key, value) in english {
+                #expect(
+                    ChromeStringsLoader.placeholders(strings[key] ?? "") == ChromeStringsLoader.placeholders(value),
+                    "\(file): \(key)")
+            }
+            #expect(ChromeStringsLoader.check(strings).problems.isEmpty, "\(file)")
+            #expect(ChromeStringsLoader.availableLanguages(templatesDirectory: nil).contains(String(file.dropLast(5))))
+        }
+    }
+
+    @Test("a user's strings file that lacks a key is used with a warning naming the key, and English for it")
+    func missingKey() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let strings = folder.url.appendingPathComponent("strings")
+        try FileManager.default.createDirectory(at: strings, withIntermediateDirectories: true)
+        var german = ChromeLanguage.english
+        german["back"] = "Zurück!"
+        german["done"] = nil
+        german["released"] = "Veröffentlicht"
+        try JSONEncoder().encode(german).write(to: strings.appendingPathComponent("de.json"))
+        try JSONEncoder().encode(["back": "Takaisin"]).write(to: strings.appendingPathComponent("fi.json"))
+        let (loaded, warnings) = try ChromeStringsLoader.load("de", direction: nil, templatesDirectory: folder.url)
+        let language = try #require(loaded)
+        #expect(language["back"] == "Zurück!")
+        #expect(language["done"] == "Done")
+        #expect(language["released"] == "Released %@")
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("done, released") == true)
+        #expect(warnings.first?.contains("de.json") == true)
+        // A language of the user's own is added to the shipped ones.
+        #expect(ChromeStringsLoader.availableLanguages(templatesDirectory: folder.url).contains("fi"))
+        #expect(ChromeStringsLoader.availableLanguages(templatesDirectory: folder.url).contains("ar"))
+    }
+
+    @Test("a user's language whose words no installed font has is drawn with U+FFFD and a warning")
+    func undrawableWords() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let strings = folder.url.appendingPathComponent("templates/strings")
+        try FileManager.default.createDirectory(at: strings, withIntermediateDirectories: true)
+        var words = ChromeLanguage.english
+        words["done"] = "Done \u{F0001}"
+        try JSONEncoder().encode(words).write(to: strings.appendingPathComponent("xx.json"))
+        let output = folder.url.appendingPathComponent("out")
+        _ = try await generateOnce(.file(Fixtures.feed(Fixtures.Feeds.v1Top10)), output: output) {
+            $0.enrich = false
+            $0.limit = 1
+            $0.renderCards = false
+            $0.language = "xx"
+            $0.templatesDirectory = folder.url.appendingPathComponent("templates")
+        }
+        let manifest = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
+        #expect(manifest.language == "xx")
+        #expect(manifest.layoutDirection == .ltr)
+        let warning = try #require(manifest.warnings.first { $0.stage == .select })
+        #expect(warning.message.contains("U+F0001"))
+        #expect(warning.message.contains("strings/xx.json"))
+    }
+
+    @Test("an unknown language is an error that lists the available ones")
+    func unknownLanguage() {
+        #expect {
+            _ = try ChromeStringsLoader.load("xx", direction: nil, templatesDirectory: nil)
+        } throws: { error in
+            let text = String(describing: error)
+            return text.contains("'xx'") && text.contains("ar, de, en, es") && text.contains("zh-Hant")
+        }
+    }
+
+    @Test("English left to right is the default UI: loading it changes nothing")
+    func englishIsDefault() throws {
+        #expect(try ChromeStringsLoader.load("en", direction: nil, templatesDirectory: nil).language == nil)
+        let rtl = try #require(try ChromeStringsLoader.load("en", direction: .rtl, templatesDirectory: nil).language)
+        #expect(rtl.direction == .rtl)
+        #expect(try ChromeStringsLoader.load("he", direction: nil, templatesDirectory: nil).language?.direction == .rtl)
+        #expect(
+            try ChromeStringsLoader.load("ar", direction: .ltr, templatesDirectory: nil).language?.direction == .ltr)
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var language: String
+        var feed: String
+        var device: Device
+        var style: ScreenOptions.Style = .uikit
+        var testDescription: String { "\(language)-\(device.id)\(style == .uikit ? "" : "-swiftui")" }
+    }
+
+    static let cases: [Case] =
+        [
+            ("ar", "scripts/ar.json"), ("he", "scripts/he.json"), ("ja", "scripts/ja.json"),
+            ("de", Fixtures.Feeds.v1Top100),
+        ]
+        .flatMap { language, feed in
+            [Device.iPhone15, .iPad10].map { Case(language: language, feed: feed, device: $0) }
+        } + [Case(language: "ar", feed: "scripts/ar.json", device: .iPad10, style: .swiftui)]
+
+    @Test("the sheet and a card in another language, mirrored for Arabic and Hebrew", arguments: cases)
+    func layout(_ testCase: Case) throws {
+        let language = try #require(
+            try ChromeStringsLoader.load(testCase.language, direction: nil, templatesDirectory: nil).language)
+        let locale = language.dateLocale(given: Locale(identifier: "en_US")).identifier
+        try LayoutSnapshot.make(
+            feed: testCase.feed, device: testCase.device, theme: "light",
+            screen: ScreenOptions(style: testCase.style, language: language), limit: 4, cards: [2], locale: locale
+        ).assertMatches("language/\(testCase.testDescription)", testFilter: Self.filter)
+    }
+
+    @Test("an Arabic card, right to left: shaped Arabic, mirrored chrome, unflipped artwork (pixels)")
+    func arabicCard() async throws {
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        _ = try await generateOnce(.file(Fixtures.feed("scripts/ar.json")), output: output.url) {
+            $0.device = .iPhoneSE
+            $0.enrich = false
+            $0.limit = 2
+            $0.language = "ar"
+        }
+        let manifest = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: output.url.appendingPathComponent("manifest.json")))
+        #expect(manifest.language == "ar")
+        #expect(manifest.layoutDirection == .rtl)
+        #expect(!manifest.warnings.contains { $0.stage == .select || $0.stage == .setup })
+        let card = try #require(manifest.files.first { $0.path.hasPrefix("cards/002") })
+        try await GoldenImage.assertMatches(
+            file: output.url.appendingPathComponent(card.path),
+            golden: ScriptGoldenTests.goldens.appendingPathComponent("ar-rtl-card.png"), testFilter: Self.filter)
+    }
+}
