@@ -209,7 +209,7 @@ extension NavigationBarLayout {
         switch trailing {
         case .done:
             var font = theme.fonts.backButton
-            font.weight = .semibold
+            font.weight = theme.fonts.doneWeight
             let width = measurer.width(of: "Done", font: font) + 1
             doneLabel = TextBlock.make(
                 "Done", font: font, color: tint, x: trailingEdge - width, y: top + (barHeight - font.lineHeight) / 2,
@@ -238,11 +238,13 @@ extension NavigationBarLayout {
         var large: TextBlock?
         var bottom = inlineBottom
         if showsLarge {
-            // One line, tail-truncated, in iOS's 52 pt large-title area.
+            // One line, tail-truncated, in iOS's 52 pt large-title area (41 pt of leading and 11 of
+            // space), which grows with the title's leading at larger Dynamic Type sizes.
+            let font = theme.fonts.largeTitleStyle
             large = TextBlock.singleLine(
-                title, font: theme.fonts.largeTitleStyle, color: theme.colors.label, x: columns.rowContent.x,
+                title, font: font, color: theme.colors.label, x: columns.rowContent.x,
                 y: inlineBottom + 3, width: columns.rowContent.width, measurer: measurer)
-            bottom = inlineBottom + 52
+            bottom = inlineBottom + max(52, font.lineHeight + 11)
         }
         return NavigationBarLayout(
             frame: Rect(x: 0, y: areaTop, width: device.size.width, height: bottom - areaTop),
