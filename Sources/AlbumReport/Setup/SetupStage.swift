@@ -12,6 +12,8 @@ struct SetupStage: PipelineStage {
         var templatesDirectory: URL?
         var output: URL
         var force: Bool
+        /// The accessibility settings the theme is adapted to (Dynamic Type, Bold Text, Increase Contrast).
+        var screen = ScreenOptions()
     }
 
     struct Output: StageOutput {
@@ -26,6 +28,7 @@ struct SetupStage: PipelineStage {
 
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
         let theme = try ThemeLoader.load(input.theme, templatesDirectory: input.templatesDirectory)
+            .adapted(to: input.screen)
         let fonts: FontBook
         do {
             fonts = try FontBook(theme: theme)

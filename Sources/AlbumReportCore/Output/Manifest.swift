@@ -226,6 +226,11 @@ public struct Manifest: Sendable, Hashable, Codable {
         ]
         if let shard { members.append(("shard", { try value(shard, indent: 2) })) }
         if let libraries { members.append(("libraries", { try value(libraries, indent: 2) })) }
+        // The screen options are recorded when an accessibility setting is on (`--content-size`,
+        // `--bold-text`, `--increase-contrast`), so that default reports keep their bytes.
+        if let screen, screen.hasAccessibilitySettings {
+            members.append(("screen", { try value(screen, indent: 2) }))
+        }
         members.sort { $0.0 < $1.0 }
         out.append(contentsOf: Array("{\n".utf8))
         for (index, member) in members.enumerated() {
