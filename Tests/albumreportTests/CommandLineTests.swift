@@ -129,6 +129,16 @@ struct CommandLineTests {
             let problems = try await SchemaTests.problems(url, schema: "manifest", in: folder.url)
             #expect(problems == nil, "\(problems ?? "")")
         } catch is SchemaTests.Skip {}
+        // Back at the defaults in the same folder: the render keys differ, so every screen is drawn
+        // again (none is reused from the larger report) and the manifest has no screen record.
+        let again = try await ProductBinary.run(["generate", "--limit", "2"], in: folder.url)
+        #expect(again.exitCode == 0, "\(again.standardError)")
+        let plain = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
+        #expect(plain.screen == nil)
+        for file in plain.files {
+            let before = manifest.files.first { $0.path == file.path }
+            #expect(before.map { $0.sha256 != file.sha256 } ?? true, "\(file.path) was reused")
+        }
     }
 
     @Test("--strict writes the report and exits 3 when there were warnings")
