@@ -67,3 +67,24 @@ save("ipad-landscape", card("ipad-landscape", 1), "ipad-landscape-card", shrink=
 save("appstore-69", "sheet-001.png", "appstore-69-sheet")
 PY
 echo "Wrote $(find "$out" -maxdepth 1 -type f | wc -l) pictures to $out."
+
+# Dynamic Type: the same sheet at the smallest size, iOS's default and an accessibility size.
+for size in xs l ax3; do
+    render "content-size-$size" --limit 6 --no-cards --content-size "$size"
+done
+python3 - "$work" "$out" <<'PY'
+import json, sys
+from pathlib import Path
+from PIL import Image
+
+work, out = Path(sys.argv[1]), Path(sys.argv[2])
+for size in ["xs", "l", "ax3"]:
+    report = work / f"content-size-{size}"
+    device = json.loads((report / "manifest.json").read_text())["device"]
+    scale, width, height = device["scale"], device["size"]["width"], device["size"]["height"]
+    image = Image.open(report / "sheet.png").convert("RGB")
+    image = image.crop((0, 0, image.width, min(image.height, round(height * scale))))
+    image = image.resize((round(width), round(image.height / scale)), Image.LANCZOS)
+    image.save(out / f"content-size-{size}.png", optimize=True)
+PY
+echo "Wrote the Dynamic Type sheets (content-size-xs, -l, -ax3) to $out."
