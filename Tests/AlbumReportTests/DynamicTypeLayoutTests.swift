@@ -2,6 +2,7 @@ import AlbumReport
 import AlbumReportCore
 import AlbumReportGraphics
 import AlbumReportTestSupport
+import AlbumReportTesting
 import Foundation
 import Testing
 
@@ -44,6 +45,28 @@ struct DynamicTypeLayoutTests {
         try LayoutSnapshot.make(
             feed: Fixtures.Feeds.v1ComingSoon, device: .iPhone15, theme: theme, screen: screen, limit: 3, cards: [1]
         ).assertMatches("dynamic-type/iphone-15-bold-contrast-\(theme)", testFilter: Self.filter)
+    }
+
+    @Test(
+        "the pixels of an AX5 card with Bold Text and Increase Contrast: heavy and semibold Inter, the wrapped button")
+    func ax5CardGolden() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1ComingSoon)
+        defer { Task { await chart.server.shutdown() } }
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        var options = GenerateOptions(output: output.url)
+        options.feed = .remote(chart.feedURL)
+        options.device = .iPhoneSE
+        options.limit = 1
+        options.retry = .none
+        options.screen = ScreenOptions().withAccessibility(contentSize: .ax5, boldText: true, increaseContrast: true)
+        let manifest = try await renderReport(options)
+        #expect(manifest.warnings.isEmpty)
+        let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Goldens/dynamic-type")
+        try await GoldenImage.assertMatches(
+            file: output.url.appendingPathComponent("cards/001-smile.png"),
+            golden: goldens.appendingPathComponent("iphone-se-ax5-bold-contrast-card.png"), testFilter: Self.filter)
     }
 
     @Test("at AX5 the chart's longest names wrap inside their rows and cards; nothing clips or overlaps")
