@@ -70,19 +70,31 @@ echo "Wrote $(find "$out" -maxdepth 1 -type f | wc -l) pictures to $out."
 
 # Right to left: the Arabic chart's fourth card in the Arabic UI (--language ar: mirrored chrome).
 render rtl-arabic --feed "$scripts/ar.json" --language ar --limit 4
+# Dynamic Type: the same sheet at the smallest size, iOS's default and an accessibility size.
+for size in xs l ax3; do
+    render "content-size-$size" --limit 6 --no-cards --content-size "$size"
+done
 python3 - "$work" "$out" <<'PY'
 import json, sys
 from pathlib import Path
 from PIL import Image
 
 work, out = Path(sys.argv[1]), Path(sys.argv[2])
+
+
+def first_screen(report, file, name):
+    device = json.loads((report / "manifest.json").read_text())["device"]
+    scale, width, height = device["scale"], device["size"]["width"], device["size"]["height"]
+    image = Image.open(report / file).convert("RGB")
+    image = image.crop((0, 0, image.width, min(image.height, round(height * scale))))
+    image = image.resize((round(width), round(image.height / scale)), Image.LANCZOS)
+    image.save(out / name, optimize=True)
+
+
 manifest = json.loads((work / "rtl-arabic" / "manifest.json").read_text())
-file = next(s["file"] for s in manifest["screens"] if s.get("rank") == 4 and s["kind"] == "card")
-device = manifest["device"]
-scale, width, height = device["scale"], device["size"]["width"], device["size"]["height"]
-image = Image.open(work / "rtl-arabic" / file).convert("RGB")
-image = image.crop((0, 0, image.width, min(image.height, round(height * scale))))
-image = image.resize((round(width), round(image.height / scale)), Image.LANCZOS)
-image.save(out / "rtl-arabic-card.png", optimize=True)
+card = next(s["file"] for s in manifest["screens"] if s.get("rank") == 4 and s["kind"] == "card")
+first_screen(work / "rtl-arabic", card, "rtl-arabic-card.png")
+for size in ["xs", "l", "ax3"]:
+    first_screen(work / f"content-size-{size}", "sheet.png", f"content-size-{size}.png")
 PY
-echo "Wrote docs/images/rtl-arabic-card.png."
+echo "Wrote rtl-arabic-card.png and the Dynamic Type sheets (content-size-xs, -l, -ax3) to $out."

@@ -153,6 +153,7 @@ public enum FontResolver {
         case .medium: return 100
         case .semibold: return 180
         case .bold: return 200
+        case .heavy: return 205  // FC_WEIGHT_EXTRABOLD: Inter ExtraBold (800), SF Pro Heavy
         }
     }
 }

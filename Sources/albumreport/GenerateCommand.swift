@@ -76,6 +76,21 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "iOS's Dynamic Type size: xs, s, m, l (iOS's default), xl, xxl, xxxl, or the accessibility sizes ax1 … ax5 (list rows then stack their text under the thumbnail). Text scales by Apple's Dynamic Type table; the status bar and the inline bar keep their size.",
+            valueName: "size"))
+    var contentSize: String = "l"
+
+    @Flag(help: "Draw as iOS does with Bold Text on (Settings › Accessibility): every text style one weight heavier.")
+    var boldText = false
+
+    @Flag(
+        help:
+            "Draw as iOS does with Increase Contrast on: the high-contrast system blue, secondary label and separators (a theme's own colours are kept)."
+    )
+    var increaseContrast = false
+
+    @Option(
+        help: ArgumentHelp(
             "light, dark, another theme name in --templates, or a path to a theme JSON file.", valueName: "theme"))
     var theme: String = "light"
 
@@ -240,6 +255,11 @@ struct GenerateCommand: AsyncParsableCommand {
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4 (got \(Excerpt.printable(shard))).")
         }
+        guard ContentSizeCategory(parsing: contentSize) != nil else {
+            throw ValidationError(
+                "--content-size must be one of \(ContentSizeCategory.names.joined(separator: ", ")) (got \(Excerpt.printable(contentSize)))."
+            )
+        }
         guard PNGCompression(parsing: pngCompression) != nil else {
             throw ValidationError(
                 "--png-compression must be fast, balanced, small or a level from 0 to 9 (got \(Excerpt.printable(pngCompression)))."
@@ -293,7 +313,10 @@ struct GenerateCommand: AsyncParsableCommand {
         options.renderCards = !noCards
         options.paginateSheet = pages
         options.screen = ScreenOptions(
-            style: style, titleStyle: titleStyle, fit: fit, button: button, statusBar: statusBar)
+            style: style, titleStyle: titleStyle, fit: fit, button: button, statusBar: statusBar
+        ).withAccessibility(
+            contentSize: ContentSizeCategory(parsing: contentSize) ?? .l, boldText: boldText,
+            increaseContrast: increaseContrast)
         let compression = PNGCompression(parsing: pngCompression) ?? .balanced
         options.pngCompressionLevel = compression.level
         options.pngPhotographicLevel = compression.photographicLevel

@@ -37,7 +37,7 @@ struct LayoutSnapshot: Encodable {
         let decoded = try FeedDecoder().decode(Fixtures.feedData(name), source: name)
         let feed = decoded.feed
         let items = Array(feed.items.prefix(limit))
-        let theme = try ThemeLoader.load(.named(theme), templatesDirectory: nil)
+        let theme = try ThemeLoader.load(.named(theme), templatesDirectory: nil).adapted(to: screen)
         let engine = try TextEngine(
             theme: theme, scale: device.scale, localeIdentifier: locale, country: feed.country)
         let layout = SheetLayout.make(

@@ -98,6 +98,7 @@ struct CommandLineTests {
             (["generate", "--feed", "apple:usa"], "apple:COUNTRY/LIMIT"),
             (["generate", "--concurrency", "0"], "--concurrency must be from 1 to 64"),
             (["generate", "--no-such-option"], "Unknown option"),
+            (["generate", "--content-size", "huge"], "--content-size must be one of xs, s, m, l, xl, xxl, xxxl, ax1"),
         ])
     func usageErrors(arguments: [String], message: String) async throws {
         let folder = try TemporaryDirectory()
@@ -105,6 +106,39 @@ struct CommandLineTests {
         let run = try await ProductBinary.run(arguments, in: folder.url)
         #expect(run.exitCode == 64)
         #expect(run.standardError.contains(message), "\(run.standardError)")
+    }
+
+    @Test("--content-size, --bold-text and --increase-contrast are recorded in the manifest, which still validates")
+    func accessibilitySettings() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try await ProductBinary.run(
+            [
+                "generate", "--limit", "2", "--content-size", "accessibilityExtraLarge", "--bold-text",
+                "--increase-contrast",
+            ],
+            in: folder.url)
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let url = folder.url.appendingPathComponent("Output/manifest.json")
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
+        #expect(manifest.screen?.contentSize == .ax3)
+        #expect(manifest.screen?.boldText == true && manifest.screen?.increaseContrast == true)
+        #expect(manifest.fonts.contains { $0.weight == .heavy }, "Bold Text sets the bold card title heavy")
+        #expect(try manifest.encoded() == manifest.encodedWhole())
+        do {
+            let problems = try await SchemaTests.problems(url, schema: "manifest", in: folder.url)
+            #expect(problems == nil, "\(problems ?? "")")
+        } catch is SchemaTests.Skip {}
+        // Back at the defaults in the same folder: the render keys differ, so every screen is drawn
+        // again (none is reused from the larger report) and the manifest has no screen record.
+        let again = try await ProductBinary.run(["generate", "--limit", "2"], in: folder.url)
+        #expect(again.exitCode == 0, "\(again.standardError)")
+        let plain = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
+        #expect(plain.screen == nil)
+        for file in plain.files {
+            let before = manifest.files.first { $0.path == file.path }
+            #expect(before.map { $0.sha256 != file.sha256 } ?? true, "\(file.path) was reused")
+        }
     }
 
     @Test("--strict writes the report and exits 3 when there were warnings")

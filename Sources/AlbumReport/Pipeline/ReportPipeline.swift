@@ -58,7 +58,8 @@ public struct ReportPipeline: Sendable {
             SetupStage(),
             .init(
                 theme: options.theme, templatesDirectory: options.templatesDirectory, output: options.output,
-                force: options.force, language: options.language, layoutDirection: options.layoutDirection))
+                force: options.force, language: options.language, layoutDirection: options.layoutDirection,
+                screen: options.screen))
         let loaded = try await runner.run(FetchStage(network: network, refresh: options.refresh), options.feed)
         let decoded = try await runner.run(DecodeStage(), .init(loaded: loaded, limit: options.limit))
         // What the feed's artwork and Lookup requests may reach follows from where the feed came from.

@@ -16,6 +16,8 @@ struct SetupStage: PipelineStage {
         var language: String? = nil
         /// `--layout-direction` (nil: the language's own).
         var layoutDirection: LayoutDirection? = nil
+        /// The accessibility settings the theme is adapted to (Dynamic Type, Bold Text, Increase Contrast).
+        var screen = ScreenOptions()
     }
 
     struct Output: StageOutput {
@@ -32,6 +34,7 @@ struct SetupStage: PipelineStage {
 
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
         let theme = try ThemeLoader.load(input.theme, templatesDirectory: input.templatesDirectory)
+            .adapted(to: input.screen)
         let fonts: FontBook
         do {
             fonts = try FontBook(theme: theme)

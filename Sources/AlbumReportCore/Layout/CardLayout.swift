@@ -67,6 +67,10 @@ public struct CardLayout: Sendable, Hashable, Codable {
     /// ``maximumHeight(for:)`` (a hostile feed or theme; never a real chart).
     public var isClipped = false
 
+    /// The space a button keeps above and below its label when the label outgrows the button's
+    /// height (the 50 pt button's 22 pt line has 14 pt above and below it).
+    static let buttonLabelPadding = 14.0
+
     /// The tallest card drawn, in points: 40 screens, and never more pixels than a canvas may have.
     public static func maximumHeight(for device: Device) -> Double {
         min(device.size.height * 40, 60_000 / device.scale)
@@ -124,13 +128,36 @@ public struct CardLayout: Sendable, Hashable, Codable {
             within: device.isPad ? presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) } : nil,
             language: language)
 
-        let buttonBlockHeight =
-            metrics.buttonContentSpacing + metrics.buttonHeight + metrics.buttonBottomMargin + bottomInset
+        let link: String?
+        let labelText: String
+        switch options.button {
+        case .album:
+            link = item.storeURL
+            labelText = language?.storeButtonTitle(for: item) ?? item.storeButtonTitle
+        case .artist:
+            link = item.artistURL
+            labelText = language?["viewArtist"] ?? "View Artist"
+        }
         let top = bar.frame.maxY + metrics.cardInset
-        let layout = CardColumns.make(
-            view: view, safe: columns.safe, top: top, device: device, metrics: metrics,
-            buttonBlockHeight: buttonBlockHeight, bottomInset: bottomInset,
-            padLayout: device.isPad && options.style == .uikit)
+        func cardColumns(buttonHeight: Double) -> CardColumns {
+            CardColumns.make(
+                view: view, safe: columns.safe, top: top, device: device, metrics: metrics,
+                buttonBlockHeight: metrics.buttonContentSpacing + buttonHeight + metrics.buttonBottomMargin
+                    + bottomInset,
+                bottomInset: bottomInset, padLayout: device.isPad && options.style == .uikit)
+        }
+        var layout = cardColumns(buttonHeight: metrics.buttonHeight)
+        // The button grows with its label as a self-sizing UIButton does at larger Dynamic Type
+        // sizes: its 20 pt insets stay, the label wraps and keeps 14 pt above and below it.
+        let labelHeight = TextBlock.make(
+            labelText, font: fonts.button, color: colors.buttonLabel, x: 0, y: 0,
+            width: max(layout.buttonView.width - 2 * metrics.cardInset - 24, 1), alignment: .center,
+            measurer: measurer
+        ).frame.height
+        let buttonHeight = max(metrics.buttonHeight, labelHeight + 2 * Self.buttonLabelPadding)
+        if buttonHeight > metrics.buttonHeight { layout = cardColumns(buttonHeight: buttonHeight) }
+        let buttonBlockHeight =
+            metrics.buttonContentSpacing + buttonHeight + metrics.buttonBottomMargin + bottomInset
         let artwork = ImageSlot(frame: layout.artwork, cornerRadius: metrics.cardArtworkCornerRadius)
         let (textX, textWidth) = layout.text
         let buttonView = layout.buttonView
@@ -196,8 +223,8 @@ public struct CardLayout: Sendable, Hashable, Codable {
             : max(device.size.height, min(contentBottom, max(limit, 0)) + buttonBlockHeight, artworkFloor)
         let viewBottom = height - bottomInset
         let buttonFrame = Rect(
-            x: buttonView.x + metrics.cardInset, y: viewBottom - metrics.buttonBottomMargin - metrics.buttonHeight,
-            width: buttonView.width - 2 * metrics.cardInset, height: metrics.buttonHeight)
+            x: buttonView.x + metrics.cardInset, y: viewBottom - metrics.buttonBottomMargin - buttonHeight,
+            width: buttonView.width - 2 * metrics.cardInset, height: buttonHeight)
         // Content that reaches under the button scrolls under a band of the chrome material.
         // The band spans what scrolls: the screen edge to edge (as a toolbar does), the sheet it
         // is presented in, or the button's own column where artwork stands beside it.
@@ -213,16 +240,6 @@ public struct CardLayout: Sendable, Hashable, Codable {
                 separator: Rect(x: band.x, y: bandTop, width: band.width, height: 1 / device.scale),
                 separatorColor: colors.navigationBarSeparator) : nil
 
-        let link: String?
-        let labelText: String
-        switch options.button {
-        case .album:
-            link = item.storeURL
-            labelText = language?.storeButtonTitle(for: item) ?? item.storeButtonTitle
-        case .artist:
-            link = item.artistURL
-            labelText = language?["viewArtist"] ?? "View Artist"
-        }
         // Without a link the button is drawn as iOS draws a disabled one.
         let enabled = link != nil
         let label = TextBlock.make(

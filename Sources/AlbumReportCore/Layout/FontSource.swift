@@ -58,6 +58,7 @@ public struct FontSource: Sendable, Hashable {
         case .medium: return "Medium"
         case .semibold: return "Semibold"
         case .bold: return "Bold"
+        case .heavy: return "Heavy"
         }
     }
 }

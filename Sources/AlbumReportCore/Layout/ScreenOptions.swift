@@ -53,6 +53,12 @@ public struct ScreenOptions: Sendable, Hashable, Codable {
 
     /// The UI's direction (left to right without a ``language``).
     public var layoutDirection: LayoutDirection { language?.direction ?? .ltr }
+    /// The Dynamic Type size (`--content-size`); nil is iOS's default, `l`.
+    public var contentSize: ContentSizeCategory?
+    /// iOS's Bold Text (`--bold-text`); nil is off.
+    public var boldText: Bool?
+    /// iOS's Increase Contrast (`--increase-contrast`); nil is off.
+    public var increaseContrast: Bool?
 
     /// Creates options; the defaults are the UIKit app's screens with a status bar, sized to content.
     public init(
@@ -65,5 +71,27 @@ public struct ScreenOptions: Sendable, Hashable, Codable {
         self.button = button
         self.statusBar = statusBar
         self.language = language
+    }
+}
+
+extension ScreenOptions {
+    /// The Dynamic Type size the screens are laid out at (`l` unless ``contentSize`` says otherwise).
+    public var contentSizeCategory: ContentSizeCategory { contentSize ?? .l }
+
+    /// Whether any accessibility setting differs from iOS's default.
+    public var hasAccessibilitySettings: Bool {
+        contentSizeCategory != .l || boldText == true || increaseContrast == true
+    }
+
+    /// These options with the accessibility settings given, each stored only when it differs from
+    /// iOS's default (so that default runs encode, and render, exactly as before).
+    public func withAccessibility(
+        contentSize: ContentSizeCategory, boldText: Bool, increaseContrast: Bool
+    ) -> ScreenOptions {
+        var options = self
+        options.contentSize = contentSize == .l ? nil : contentSize
+        options.boldText = boldText ? true : nil
+        options.increaseContrast = increaseContrast ? true : nil
+        return options
     }
 }

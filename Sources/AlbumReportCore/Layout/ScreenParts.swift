@@ -210,7 +210,7 @@ extension NavigationBarLayout {
         switch trailing {
         case .done:
             var font = theme.fonts.backButton
-            font.weight = .semibold
+            font.weight = theme.fonts.doneWeight
             let done = language?["done"] ?? "Done"
             let width = measurer.width(of: done, font: font) + 1
             doneLabel = TextBlock.make(
@@ -240,11 +240,13 @@ extension NavigationBarLayout {
         var large: TextBlock?
         var bottom = inlineBottom
         if showsLarge {
-            // One line, tail-truncated, in iOS's 52 pt large-title area.
+            // One line, tail-truncated, in iOS's 52 pt large-title area (41 pt of leading and 11 of
+            // space), which grows with the title's leading at larger Dynamic Type sizes.
+            let font = theme.fonts.largeTitleStyle
             large = TextBlock.singleLine(
-                title, font: theme.fonts.largeTitleStyle, color: theme.colors.label, x: columns.rowContent.x,
+                title, font: font, color: theme.colors.label, x: columns.rowContent.x,
                 y: inlineBottom + 3, width: columns.rowContent.width, measurer: measurer)
-            bottom = inlineBottom + 52
+            bottom = inlineBottom + max(52, font.lineHeight + 11)
         }
         return NavigationBarLayout(
             frame: Rect(x: 0, y: areaTop, width: device.size.width, height: bottom - areaTop),

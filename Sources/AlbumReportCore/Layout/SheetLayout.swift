@@ -99,7 +99,7 @@ public struct SheetLayout: Sendable, Hashable, Codable {
                 let row = makeRow(
                     item: item, format: feed.format, top: y, device: device, theme: theme, style: options.style,
                     content: content, cell: grouped ? group : (0, device.size.width), margin: columns.margin,
-                    measurer: measurer)
+                    stacksText: options.contentSizeCategory.isAccessibility, measurer: measurer)
             else { continue }
             rows.append(row)
             y = row.frame.maxY
@@ -121,7 +121,7 @@ public struct SheetLayout: Sendable, Hashable, Codable {
     static func makeRow(
         item: FeedItem, format: FeedFormat, top: Double, device: Device, theme: Theme, style: ScreenOptions.Style,
         content: (x: Double, width: Double), cell: (x: Double, width: Double), margin: Double,
-        measurer: some TextMeasuring
+        stacksText: Bool = false, measurer: some TextMeasuring
     ) -> RowLayout? {
         let metrics = theme.metrics
         let isAlbum = format.isAlbumChart
@@ -133,7 +133,10 @@ public struct SheetLayout: Sendable, Hashable, Codable {
         let contentX = content.x
         let contentMaxX = contentX + content.width
         let showsChevron = isAlbum && style == .uikit
-        let textX = hasImage ? contentX + metrics.thumbnailSize + metrics.thumbnailTextSpacing : contentX
+        // At the accessibility sizes a row stacks its text under the thumbnail, full width, as
+        // UIListContentConfiguration's accessibility layout does (the chevron stays trailing).
+        let stacked = stacksText && hasImage
+        let textX = hasImage && !stacked ? contentX + metrics.thumbnailSize + metrics.thumbnailTextSpacing : contentX
         let chevronX = contentMaxX - metrics.chevronWidth
         let textMaxX = showsChevron ? chevronX - metrics.chevronTextSpacing : contentMaxX
         let textWidth = max(textMaxX - textX, 1)
@@ -160,9 +163,11 @@ public struct SheetLayout: Sendable, Hashable, Codable {
         let textHeight = (title?.frame.height ?? 0) + spacing + (subtitle?.frame.height ?? 0)
         let minimumHeight =
             hasImage ? metrics.thumbnailSize + 2 * metrics.rowVerticalPadding : metrics.textRowMinimumHeight
-        let rowHeight = max(minimumHeight, textHeight + 2 * metrics.rowVerticalPadding)
+        let thumbnailBlock = stacked ? metrics.thumbnailSize + metrics.thumbnailTextSpacing : 0
+        let rowHeight = max(minimumHeight, thumbnailBlock + textHeight + 2 * metrics.rowVerticalPadding)
 
-        let textTop = top + (rowHeight - textHeight) / 2
+        let textTop =
+            stacked ? top + metrics.rowVerticalPadding + thumbnailBlock : top + (rowHeight - textHeight) / 2
         title = title?.moved(toY: textTop)
         subtitle = subtitle?.moved(toY: textTop + (title?.frame.height ?? 0) + spacing)
 
@@ -170,7 +175,9 @@ public struct SheetLayout: Sendable, Hashable, Codable {
             hasImage
             ? ImageSlot(
                 frame: Rect(
-                    x: contentX, y: top + (rowHeight - metrics.thumbnailSize) / 2, width: metrics.thumbnailSize,
+                    x: contentX,
+                    y: stacked ? top + metrics.rowVerticalPadding : top + (rowHeight - metrics.thumbnailSize) / 2,
+                    width: metrics.thumbnailSize,
                     height: metrics.thumbnailSize),
                 cornerRadius: metrics.thumbnailCornerRadius, placeholder: isAlbum ? .music : .photo)
             : nil

@@ -61,6 +61,9 @@ public struct RGBA: Sendable, Hashable, Codable, CustomStringConvertible {
 /// A font weight by its CSS/OpenType name.
 public enum FontWeight: String, Sendable, Hashable, Codable, CaseIterable {
     case regular, medium, semibold, bold
+    /// The weight after bold with iOS's Bold Text on (``FontWeight/bolder``): Inter's ExtraBold,
+    /// SF Pro's Heavy.
+    case heavy
 }
 
 /// A text style: family, weight, size and line height, in points.
@@ -190,6 +193,12 @@ public struct Theme: Sendable, Hashable, Codable {
         public var displayFamily: String?
         /// The colour emoji family (optional: Noto Color Emoji, through fontconfig's "emoji").
         public var emojiFamily: String?
+        /// Whether the styles are iOS's Bold Text variants (set by `--bold-text`, ``withBoldText()``;
+        /// optional in theme files): a bar's Done button is then bold rather than semibold.
+        public var boldText: Bool?
+
+        /// The weight of a bar's Done button: semibold, or bold with Bold Text.
+        public var doneWeight: FontWeight { boldText == true ? .bold : .semibold }
 
         /// The large title's style.
         public var largeTitleStyle: FontStyle {
@@ -205,7 +214,7 @@ public struct Theme: Sendable, Hashable, Codable {
         public var allStyles: [FontStyle] {
             let family = navigationTitle.family
             var done = backButton
-            done.weight = .semibold
+            done.weight = doneWeight
             return [
                 navigationTitle, navigationSubtitle, rowTitle, rowHeadline, rowSubtitle, cardTitle, cardArtist,
                 cardDetail, cardFootnote, button, backButton, largeTitleStyle, sectionHeaderStyle, done,

@@ -232,6 +232,13 @@ public struct Manifest: Sendable, Hashable, Codable {
         if let libraries { members.append(("libraries", { try value(libraries, indent: 2) })) }
         if let language { members.append(("language", { try value(language, indent: 2) })) }
         if let layoutDirection { members.append(("layoutDirection", { try value(layoutDirection, indent: 2) })) }
+        // The screen options are recorded when an accessibility setting is on (`--content-size`,
+        // `--bold-text`, `--increase-contrast`), so that default reports keep their bytes; the
+        // language has its own members above.
+        if var screen, screen.hasAccessibilitySettings {
+            screen.language = nil
+            members.append(("screen", { [screen] in try value(screen, indent: 2) }))
+        }
         members.sort { $0.0 < $1.0 }
         out.append(contentsOf: Array("{\n".utf8))
         for (index, member) in members.enumerated() {

@@ -1,0 +1,141 @@
+import Foundation
+
+extension Theme {
+    /// This theme as iOS draws it with the accessibility settings of `options`: Dynamic Type
+    /// (``ContentSizeCategory``), Bold Text and Increase Contrast. At the defaults (`l`, both
+    /// off) the theme is returned unchanged.
+    public func adapted(to options: ScreenOptions) -> Theme {
+        adapted(
+            contentSize: options.contentSizeCategory, boldText: options.boldText ?? false,
+            increaseContrast: options.increaseContrast ?? false)
+    }
+
+    /// This theme with its text styles scaled to `contentSize`, one weight heavier with
+    /// `boldText`, and iOS's increased-contrast colours with `increaseContrast`.
+    public func adapted(contentSize: ContentSizeCategory, boldText: Bool, increaseContrast: Bool) -> Theme {
+        var theme = self
+        if contentSize != .l { theme.fonts = theme.fonts.scaled(to: contentSize) }
+        if boldText { theme.fonts = theme.fonts.withBoldText() }
+        if increaseContrast { theme.colors = theme.colors.withIncreasedContrast() }
+        return theme
+    }
+}
+
+extension FontWeight {
+    /// The weight iOS draws this one in when Bold Text is on (`UIAccessibility.isBoldTextEnabled`,
+    /// SwiftUI's `legibilityWeight == .bold`): each weight one step heavier, regular becoming
+    /// semibold as the system font's body does.
+    public var bolder: FontWeight {
+        switch self {
+        case .regular: return .semibold
+        case .medium, .semibold: return .bold
+        case .bold, .heavy: return .heavy
+        }
+    }
+}
+
+extension Theme.Fonts {
+    /// The iOS text style each scaling role stands for. The inline navigation title, its
+    /// subtitle and the bar buttons are not listed: UIKit keeps a standard bar's title and
+    /// items at their size at every category (they show the Large Content Viewer instead), as
+    /// it keeps the status bar.
+    static var textStyles: [(WritableKeyPath<Theme.Fonts, FontStyle>, DynamicTypeTable.TextStyle)] {
+        [
+            (\.rowTitle, .body), (\.rowHeadline, .headline), (\.rowSubtitle, .subheadline), (\.cardTitle, .title2),
+            (\.cardArtist, .body), (\.cardDetail, .subheadline), (\.cardFootnote, .footnote), (\.button, .headline),
+        ]
+    }
+
+    /// These fonts at `category`: every role that scales takes its text style's size and leading
+    /// ratio to the `l` size (the size a theme is written at; a theme's own 17/22 pt body becomes
+    /// 53/62 pt at AX5), in the display family from 20 pt when the theme names one. Tracking
+    /// follows the new size (``FontTracking``; a theme's own tracking keeps its em value).
+    public func scaled(to category: ContentSizeCategory) -> Theme.Fonts {
+        var fonts = self
+        fonts.largeTitle = scale(largeTitleStyle, as: .largeTitle, to: category)
+        fonts.sectionHeader = scale(sectionHeaderStyle, as: .footnote, to: category)
+        for (role, style) in Self.textStyles {
+            fonts[keyPath: role] = scale(self[keyPath: role], as: style, to: category)
+        }
+        return fonts
+    }
+
+    private func scale(
+        _ style: FontStyle, as textStyle: DynamicTypeTable.TextStyle, to category: ContentSizeCategory
+    ) -> FontStyle {
+        let base = DynamicTypeTable.metrics(textStyle, .l)
+        let target = DynamicTypeTable.metrics(textStyle, category)
+        var scaled = style
+        scaled.size = style.size * target.size / base.size
+        scaled.lineHeight = style.lineHeight * target.leading / base.leading
+        scaled.tracking = style.tracking.map { $0 * scaled.size / style.size }
+        if let family = familyOverride(forSize: scaled.size) { scaled.family = family }
+        return scaled
+    }
+
+    /// These fonts as iOS draws them with Bold Text on: every style one weight heavier
+    /// (``FontWeight/bolder``), the bar buttons and the bar's title included.
+    public func withBoldText() -> Theme.Fonts {
+        var fonts = self
+        fonts.largeTitle = largeTitleStyle
+        fonts.sectionHeader = sectionHeaderStyle
+        let roles: [WritableKeyPath<Theme.Fonts, FontStyle>] =
+            Self.textStyles.map(\.0) + [\.navigationTitle, \.navigationSubtitle, \.backButton]
+        for role in roles { fonts[keyPath: role].weight = self[keyPath: role].weight.bolder }
+        fonts.largeTitle?.weight = largeTitleStyle.weight.bolder
+        fonts.sectionHeader?.weight = sectionHeaderStyle.weight.bolder
+        fonts.boldText = true
+        return fonts
+    }
+}
+
+extension Theme.Colors {
+    /// These colours as iOS shows them with Increase Contrast on, for the roles that stand for a
+    /// system colour and still hold its default value (a theme's own colour is kept):
+    ///
+    /// - tint: systemBlue's increased-contrast variant, #0040DD light and #409CFF dark (Apple
+    ///   HIG, Color › Specifications › System colors, "Increased contrast" columns).
+    /// - secondary label: UIColor.secondaryLabel at 68 % instead of 60 %; tertiary label and the
+    ///   chevron (tertiaryLabel): 38 % instead of 30 %; separators: UIColor.separator at 37 %
+    ///   (light) and 68 % (dark) instead of 29 % and 60 %, each over the background. These are
+    ///   UIKit's high-contrast values as Flutter's CupertinoColors mirrors them (api.flutter.dev,
+    ///   CupertinoColors.secondaryLabel, .tertiaryLabel, .separator: `highContrastColor`).
+    public func withIncreasedContrast() -> Theme.Colors {
+        var colors = self
+        let dark = isDark
+        let ground = background
+        func system(_ red: UInt8, _ green: UInt8, _ blue: UInt8, _ alpha: UInt8) -> RGBA {
+            RGBA(red: red, green: green, blue: blue, alpha: alpha).over(ground)
+        }
+        let labelBase: (UInt8, UInt8, UInt8) = dark ? (235, 235, 245) : (60, 60, 67)
+        let separatorBase: (UInt8, UInt8, UInt8) = dark ? (84, 84, 88) : (60, 60, 67)
+        func label(_ alpha: UInt8) -> RGBA { system(labelBase.0, labelBase.1, labelBase.2, alpha) }
+        func separator(_ alpha: UInt8) -> RGBA { system(separatorBase.0, separatorBase.1, separatorBase.2, alpha) }
+        // The opaque separator iOS draws tables with by default (#C6C6C8 / #38383A).
+        let opaqueSeparator = dark ? RGBA(red: 56, green: 56, blue: 58) : RGBA(red: 198, green: 198, blue: 200)
+        let increasedSeparator = separator(dark ? 173 : 94)
+
+        let blue = dark ? RGBA(red: 0x0A, green: 0x84, blue: 0xFF) : RGBA(red: 0x00, green: 0x7A, blue: 0xFF)
+        if tint.isClose(to: blue) {
+            colors.tint = dark ? RGBA(red: 0x40, green: 0x9C, blue: 0xFF) : RGBA(red: 0x00, green: 0x40, blue: 0xDD)
+        }
+        if secondaryLabel.isClose(to: label(153)) { colors.secondaryLabel = label(173) }
+        if tertiaryLabel.isClose(to: label(76)) { colors.tertiaryLabel = label(96) }
+        if chevron.isClose(to: label(76)) { colors.chevron = label(96) }
+        for role in [\Theme.Colors.separator, \.navigationBarSeparator] {
+            let value = self[keyPath: role]
+            if value.isClose(to: opaqueSeparator) || value.isClose(to: separator(dark ? 153 : 73)) {
+                colors[keyPath: role] = increasedSeparator
+            }
+        }
+        return colors
+    }
+}
+
+extension RGBA {
+    /// Whether every channel is within 3 of `other`'s (a theme's rounding of a system colour).
+    func isClose(to other: RGBA) -> Bool {
+        abs(Int(red) - Int(other.red)) <= 3 && abs(Int(green) - Int(other.green)) <= 3
+            && abs(Int(blue) - Int(other.blue)) <= 3 && alpha == other.alpha
+    }
+}
