@@ -67,3 +67,16 @@ save("ipad-landscape", card("ipad-landscape", 1), "ipad-landscape-card", shrink=
 save("appstore-69", "sheet-001.png", "appstore-69-sheet")
 PY
 echo "Wrote $(find "$out" -maxdepth 1 -type f | wc -l) pictures to $out."
+
+# The grid page of a matrix (generate --matrix), screenshotted headless when Chromium is installed
+# (scripts/install-deps.sh --browser).
+"$tool" generate --output "$work/matrix" --no-cache --quiet --force --limit 4 \
+    --matrix 'devices=iphone-15,ipad-10;themes=light,dark'
+browser="$(command -v chromium || command -v chromium-browser || true)"
+if [ -n "$browser" ]; then
+    "$browser" --headless --disable-gpu --no-sandbox --hide-scrollbars --window-size=1000,1000 \
+        --screenshot="$PWD/$out/matrix-index.png" "file://$work/matrix/index.html" 2>/dev/null
+    echo "Wrote $out/matrix-index.png."
+else
+    echo "No Chromium on PATH: $out/matrix-index.png not rendered (scripts/install-deps.sh --browser)." >&2
+fi

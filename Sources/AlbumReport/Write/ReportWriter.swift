@@ -159,7 +159,8 @@ public struct ReportWriter: Sendable {
         }
         // The files of an earlier report of ours may be replaced or removed; nothing else may.
         // Read again now, not at start-up: the folder is what it is at the moment of the swap.
-        let previous = PreviousReport(in: output).map { Set($0.files.keys).union(Self.reportFiles) } ?? []
+        let previous =
+            PreviousReport(in: output).map { Set($0.files.keys).union($0.otherPaths).union(Self.reportFiles) } ?? []
         try refuseCollisions(previous: previous)
         if inPlace {
             try replaceFileByFile(previous: previous)
