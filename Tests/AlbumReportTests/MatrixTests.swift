@@ -87,6 +87,18 @@ struct MatrixTests {
         }
         #expect(
             try String(contentsOf: output.appendingPathComponent("manifest.json"), encoding: .utf8).hasSuffix("}\n"))
+
+        // Run again over it: each combination's render cache reuses its unchanged PNGs (linked, not
+        // drawn again: the same file), and the output is the same bytes.
+        func inode(_ path: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[
+                .systemFileNumber] as? Int
+        }
+        let before = try filesOfTree(output)
+        let sheet = try inode("dark/swiftui/sheet.png")
+        _ = try await generateMatrix(try Self.twoByTwo(), chart: chart, output: output)
+        #expect(try inode("dark/swiftui/sheet.png") == sheet)
+        #expect(try filesOfTree(output) == before)
     }
 
     @Test("each combination is byte for byte a single run with its options, and each image is downloaded once")
