@@ -204,10 +204,14 @@ struct MatrixTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }
         #expect(left.isEmpty, "staging folders left: \(left)")
 
-        // A second run over the previous matrix replaces it: the combinations it no longer has go.
+        // A second run over the previous matrix replaces it: the combinations it no longer has go,
+        // folders and all; the user's own files stay.
+        try Data("mine".utf8).write(to: output.appendingPathComponent("light/notes.txt"))
         _ = try await generateMatrix(
             try MatrixSpec.inlineForTests("themes=dark;styles=uikit"), chart: chart, output: output)
-        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("light/uikit/sheet.png").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("light/uikit").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("dark/swiftui").path))
+        #expect(try Data(contentsOf: output.appendingPathComponent("light/notes.txt")) == Data("mine".utf8))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("dark/uikit/sheet.png").path))
     }
 }
