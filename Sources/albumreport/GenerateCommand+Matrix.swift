@@ -30,7 +30,13 @@ extension GenerateCommand {
                 "--matrix is empty. Pass a matrix JSON file, or the inline form devices=iphone-15,ipad-10;themes=light,dark."
             )
         }
-        _ = try matrixSpec()
+        guard let spec = try matrixSpec() else { return }
+        let count = spec.combinations.count
+        if let shard = shard.flatMap(Shard.init(parsing:)), shard.count > count {
+            throw ValidationError(
+                "--shard \(shard) splits the matrix's combinations, and it has only \(count): use --shard I/N with N ≤ \(count)."
+            )
+        }
     }
 
     /// Renders the matrix and reports it as `generate` reports one run.
