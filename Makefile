@@ -78,6 +78,7 @@ bench: deps
 	$(SWIFT) build -c release --product albumreport
 	$(SWIFT) build -c release --product albumreport-bench
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench report --runs 3
+	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench matrix
 
 bench-all: bench
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench fetch --runs 3

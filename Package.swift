@@ -117,7 +117,7 @@ let package = Package(
             exclude: ["README.md"],
             resources: [
                 .copy("light.json"), .copy("dark.json"), .copy("index.mustache"), .copy("compare.mustache"),
-                .copy("strings"),
+                .copy("strings"), .copy("matrix.mustache"),
             ],
             swiftSettings: strictSettings
         ),

@@ -98,3 +98,15 @@ for size in ["xs", "l", "ax3"]:
     first_screen(work / f"content-size-{size}", "sheet.png", f"content-size-{size}.png")
 PY
 echo "Wrote rtl-arabic-card.png and the Dynamic Type sheets (content-size-xs, -l, -ax3) to $out."
+# The grid page of a matrix (generate --matrix), screenshotted headless when Chromium is installed
+# (scripts/install-deps.sh --browser).
+"$tool" generate --output "$work/matrix" --no-cache --quiet --force --limit 4 \
+    --matrix 'devices=iphone-15,ipad-10;themes=light,dark;languages=en,ar'
+browser="$(command -v chromium || command -v chromium-browser || true)"
+if [ -n "$browser" ]; then
+    "$browser" --headless --disable-gpu --no-sandbox --hide-scrollbars --window-size=1000,1000 \
+        --screenshot="$PWD/$out/matrix-index.png" "file://$work/matrix/index.html" 2>/dev/null
+    echo "Wrote $out/matrix-index.png."
+else
+    echo "No Chromium on PATH: $out/matrix-index.png not rendered (scripts/install-deps.sh --browser)." >&2
+fi

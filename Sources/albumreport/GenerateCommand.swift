@@ -166,6 +166,12 @@ struct GenerateCommand: AsyncParsableCommand {
             valueName: "I/N"))
     var shard: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Render every combination of a matrix, each in its own folder, with one manifest.json and index.html over them: a JSON file ({\"devices\": [\"iphone-15\", \"ipad-10\"], \"themes\": [\"light\", \"dark\"]}) or inline (devices=iphone-15,ipad-10;themes=light,dark). With --shard I/N, combination k goes to shard k mod N + 1.",
+            valueName: "file"))
+    var matrix: String?
+
     @Flag(help: "Write into a non-empty folder that holds no report of ours (your files there are kept).")
     var force = false
 
@@ -252,6 +258,7 @@ struct GenerateCommand: AsyncParsableCommand {
         if offline && refresh {
             throw ValidationError("--offline and --refresh contradict each other: --refresh asks the server again.")
         }
+        try validateMatrix()
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/4 (got \(Excerpt.printable(shard))).")
         }
@@ -268,6 +275,7 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if matrix != nil { return try await runMatrix() }
         let options = try options(in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let console = Console()
         let network =

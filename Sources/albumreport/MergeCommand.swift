@@ -12,6 +12,8 @@ struct MergeCommand: ParsableCommand {
             The result is the report one run would have written: the same PNGs byte for byte, \
             manifest.json and index.html. Every shard must come from the same version, feed and \
             options; each file is checked against its shard's SHA-256.
+            The shards of `generate --matrix … --shard I/N` are joined into the whole matrix the \
+            same way (matrix and plain shards cannot be merged together).
             Exit codes: 0 merged; 1 a shard is missing, inconsistent or unreadable, or the report \
             could not be written (the message says which); 64 usage error.
             """
@@ -42,6 +44,9 @@ struct MergeCommand: ParsableCommand {
         let console = Console()
         let (folders, target, templates) = (shards.map(resolve), resolve(output), templates.map(resolve))
         let force = force
+        if folders.contains(where: MatrixManifest.isMatrix(in:)) {
+            return try mergeMatrix(folders, into: target, templates: templates, console: console)
+        }
         switch outcome(of: { () throws(ReportError) in
             try ReportMerger.merge(folders, into: target, templatesDirectory: templates, force: force)
         }) {
@@ -51,6 +56,24 @@ struct MergeCommand: ParsableCommand {
                 let cards = manifest.screens.filter { $0.kind == .card }.count
                 console.error(
                     "Merged \(shards.count) shards: \(manifest.items.count) rows and \(cards) cards in \(Excerpt.location(resolve(output).path)) with \(manifest.warnings.count) warning(s)."
+                )
+            }
+        case .failure(let error):
+            console.failure("[merge] \(error.description)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Joins the shards of `generate --matrix … --shard I/N`.
+    private func mergeMatrix(_ folders: [URL], into target: URL, templates: URL?, console: Console) throws {
+        let force = force
+        switch outcome(of: { () throws(ReportError) in
+            try MatrixMerger.merge(folders, into: target, templatesDirectory: templates, force: force)
+        }) {
+        case .success(let manifest):
+            if !quiet {
+                console.error(
+                    "Merged \(folders.count) matrix shards: \(manifest.combinations.count) combinations in \(Excerpt.location(target.path))."
                 )
             }
         case .failure(let error):

@@ -84,4 +84,42 @@ struct SchemaTests {
             print("Skipped the schema validation: \(skip.reason)")
         }
     }
+
+    @Test("generate --matrix: the matrix file, its manifest and a combination's manifest validate; a bad file exits 64")
+    func matrixValidates() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let matrix = folder.url.appendingPathComponent("matrix.json")
+        try Data(
+            #"{"$schema": "https://albumreport.dev/schemas/matrix.schema.json", "themes": ["light", "dark"]}"#.utf8
+        ).write(to: matrix)
+        let run = try await ProductBinary.run(
+            ["generate", "--matrix", "matrix.json", "--limit", "1", "--output", "Out", "--no-cache"], in: folder.url)
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect(run.standardError.contains("Wrote 2 combination(s) of themes"), "\(run.standardError)")
+        #expect(run.standardError.contains("] dark: Wrote 1 rows"), "\(run.standardError)")
+
+        try Data(#"{"themes": ["light"], "devices": ["iphone-99"]}"#.utf8).write(to: matrix)
+        let bad = try await ProductBinary.run(
+            ["generate", "--matrix", "matrix.json", "--output", "Out", "--no-cache"], in: folder.url)
+        #expect(bad.exitCode == 64)
+        #expect(bad.standardError.contains("matrix.json"), "\(bad.standardError)")
+        #expect(bad.standardError.contains("key \"devices\": \"iphone-99\" is not a valid value"))
+        try Data(#"{"themes": ["light", "dark"]}"#.utf8).write(to: matrix)
+
+        do {
+            for (document, schema) in [
+                (matrix, "matrix"), (folder.url.appendingPathComponent("Out/manifest.json"), "matrix-manifest"),
+                (folder.url.appendingPathComponent("Out/dark/manifest.json"), "manifest"),
+            ] {
+                let problems = try await Self.problems(document, schema: schema, in: folder.url)
+                #expect(problems == nil, "\(schema): \(problems ?? "")")
+            }
+            try Data(#"{"themes": [], "sizes": ["m"]}"#.utf8).write(to: matrix)
+            let problems = try await Self.problems(matrix, schema: "matrix", in: folder.url) ?? ""
+            #expect(problems.contains("themes") || problems.contains("sizes"), "\(problems)")
+        } catch let skip as Skip {
+            print("Skipped the schema validation: \(skip.reason)")
+        }
+    }
 }

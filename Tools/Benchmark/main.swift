@@ -5,6 +5,7 @@
 //   swift run -c release albumreport-bench compare [EXPECTED.png ACTUAL.png | --binary PATH --runs N]
 //   swift run -c release albumreport-bench compare-scale [--binary PATH] [--runs 3]
 //   swift run -c release albumreport-bench text
+//   swift run -c release albumreport-bench matrix [--limit N] (one --matrix run vs 24 single runs)
 //   swift run -c release albumreport-bench material       (a scrolled screen with and without the blur)
 //   swift run -c release albumreport-bench encode-lab     (row filters × deflate levels on photographs)
 //   swift run -c release albumreport-bench serve [MS]     (the photographic chart on loopback, for profiling)
@@ -45,11 +46,13 @@ case "material":
     try MaterialBenchmark().run()
 case "network":
     try await NetworkBenchmark(arguments: Array(arguments.dropFirst())).run()
+case "matrix":
+    try MatrixBenchmark(arguments: Array(arguments.dropFirst())).run()
 case "fetch":
     try await ReportBenchmark(arguments: Array(arguments.dropFirst())).runFetch()
 default:
     print(
-        "usage: albumreport-bench report [--runs N] [--photos DIR] [--peer PATH] [--no-peer] | fetch [--runs N] | network [--runs N] | text | material | compare [EXPECTED.png ACTUAL.png] | compare-scale [--binary PATH] [--runs N] | encode-lab | serve [MS]"
+        "usage: albumreport-bench report [--runs N] [--photos DIR] [--peer PATH] [--no-peer] | fetch [--runs N] | network [--runs N] | text | material | compare [EXPECTED.png ACTUAL.png] | compare-scale [--binary PATH] [--runs N] | matrix [--limit N] [--binary PATH] | encode-lab | serve [MS]"
     )
     exit(arguments.isEmpty ? 0 : 64)
 }

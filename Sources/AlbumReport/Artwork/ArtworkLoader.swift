@@ -26,12 +26,20 @@ public struct ArtworkLoader: Sendable {
     var policy: ArtworkPolicy
     /// Downloaded artwork is kept here and revalidated next time (nil: no cache).
     var cache: HTTPCache?
+    /// Outcomes already had in this process, by URL text (a matrix's combinations share them).
+    var memo: ArtworkMemo?
 
     /// Creates a loader.
-    public init(fetcher: HTTPFetcher, policy: ArtworkPolicy, cache: HTTPCache? = nil) {
+    init(fetcher: HTTPFetcher, policy: ArtworkPolicy, cache: HTTPCache? = nil, memo: ArtworkMemo?) {
         self.fetcher = fetcher
         self.policy = policy
         self.cache = cache
+        self.memo = memo
+    }
+
+    /// Creates a loader.
+    public init(fetcher: HTTPFetcher, policy: ArtworkPolicy, cache: HTTPCache? = nil) {
+        self.init(fetcher: fetcher, policy: policy, cache: cache, memo: nil)
     }
 
     /// The same loader counting its requests under `stage` (``Stage/artwork`` for thumbnails,
@@ -70,6 +78,11 @@ public struct ArtworkLoader: Sendable {
 
     /// Loads one artwork URL text; every failure is counted by its key in the fetch stats.
     public func load(_ raw: String) async -> ArtworkOutcome {
+        if let memo { return await memo.outcome(for: raw) { await loadCounted(raw) } }
+        return await loadCounted(raw)
+    }
+
+    private func loadCounted(_ raw: String) async -> ArtworkOutcome {
         let outcome = await loadUncounted(raw)
         if case .failed(let failure) = outcome {
             fetcher.stats.recordFailure(fetcher.stage, key: failure.statisticsKey)

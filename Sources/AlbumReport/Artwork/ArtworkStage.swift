@@ -41,7 +41,8 @@ struct ArtworkStage: PipelineStage {
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
         let loader = ArtworkLoader(
             fetcher: network.fetcher(for: Self.stage, context: context),
-            policy: ArtworkPolicy(localFeedDirectory: input.localDirectory), cache: network.cache)
+            policy: ArtworkPolicy(localFeedDirectory: input.localDirectory), cache: network.cache,
+            memo: network.artworkMemo)
         let thumbnails = await loader.loadAll(
             input.items.compactMap(\.artworkURL), concurrency: input.concurrency
         ) { done, total in

@@ -9,6 +9,8 @@ struct NetworkAccess: Sendable {
     var retry: RetryPolicy
     /// Where downloads are kept and revalidated (nil: no cache).
     var cache: HTTPCache?
+    /// Artwork already loaded in this process, shared by a matrix's combinations (nil: none).
+    var artworkMemo: ArtworkMemo?
 
     /// A fetcher counting its requests under `stage` in the run's statistics.
     func fetcher(for stage: Stage, context: RunContext) -> HTTPFetcher {

@@ -33,6 +33,15 @@ struct StageRunner {
         self.context = context
     }
 
+    /// This runner with `earlier`'s figures and warnings before its own: a matrix's combination
+    /// reports the stages it shares with the others as a single run would.
+    func following(_ earlier: StageRunner) -> StageRunner {
+        var runner = self
+        runner.figures = figures + earlier.figures
+        runner.warnings = warnings + earlier.warnings
+        return runner
+    }
+
     /// Runs `stage` on `input`.
     mutating func run<S: PipelineStage>(_ stage: S, _ input: S.Input) async throws(ReportError) -> S.Output {
         let name = S.stage

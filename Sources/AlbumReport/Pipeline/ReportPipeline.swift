@@ -50,16 +50,36 @@ public struct ReportPipeline: Sendable {
         _ options: GenerateOptions, transport: any HTTPTransport, context: RunContext
     ) async throws(ReportError) -> ReportSummary {
         var runner = StageRunner(context: context)
-        let network = NetworkAccess(
-            transport: transport, limits: options.limits, retry: options.retry,
-            cache: options.cacheDirectory.map(HTTPCache.init(directory:)))
-
         let setup = try await runner.run(
             SetupStage(),
             .init(
                 theme: options.theme, templatesDirectory: options.templatesDirectory, output: options.output,
                 force: options.force, language: options.language, layoutDirection: options.layoutDirection,
                 screen: options.screen))
+        let feed = try await fetchFeed(options, network: network(options, transport: transport), runner: &runner)
+        return try await render(options, setup: setup, feed: feed, runner: &runner, context: context)
+    }
+
+    /// How `options` reach the network through `transport`.
+    static func network(_ options: GenerateOptions, transport: any HTTPTransport) -> NetworkAccess {
+        NetworkAccess(
+            transport: transport, limits: options.limits, retry: options.retry,
+            cache: options.cacheDirectory.map(HTTPCache.init(directory:)))
+    }
+
+    /// The feed as fetched, decoded and enriched: what every combination of a matrix shares.
+    struct FetchedFeed: Sendable {
+        var loaded: FetchStage.Output
+        var decoded: DecodeStage.Output
+        var enriched: EnrichStage.Output
+        /// What the feed's artwork and Lookup requests may reach.
+        var network: NetworkAccess
+    }
+
+    /// fetch → decode → enrich.
+    static func fetchFeed(
+        _ options: GenerateOptions, network: NetworkAccess, runner: inout StageRunner
+    ) async throws(ReportError) -> FetchedFeed {
         let loaded = try await runner.run(FetchStage(network: network, refresh: options.refresh), options.feed)
         let decoded = try await runner.run(DecodeStage(), .init(loaded: loaded, limit: options.limit))
         // What the feed's artwork and Lookup requests may reach follows from where the feed came from.
@@ -69,6 +89,17 @@ public struct ReportPipeline: Sendable {
             .init(
                 format: decoded.feed.format, items: decoded.items, enabled: options.enrich,
                 drawsCards: options.renderCards, offline: options.offline))
+        return FetchedFeed(loaded: loaded, decoded: decoded, enriched: enriched, network: feedNetwork)
+    }
+
+    /// select → artwork → sheet → cards → write. The report is staged for `stagingOutput` (a
+    /// matrix's combination folder inside the matrix's own staging folder) when given, else for
+    /// `options.output`; the previous PNGs the render cache may reuse are always in `options.output`.
+    static func render(
+        _ options: GenerateOptions, setup: SetupStage.Output, feed: FetchedFeed, runner: inout StageRunner,
+        context: RunContext, stagingOutput: URL? = nil
+    ) async throws(ReportError) -> ReportSummary {
+        let (loaded, decoded, enriched, feedNetwork) = (feed.loaded, feed.decoded, feed.enriched, feed.network)
         let selection = try await runner.run(
             SelectStage(),
             .init(
@@ -84,10 +115,11 @@ public struct ReportPipeline: Sendable {
                 items: selection.thumbnailItems, isAlbumChart: decoded.feed.format.isAlbumChart,
                 localDirectory: loaded.localDirectory, concurrency: options.concurrency))
 
-        let writer = try ReportWriter.prepare(output: options.output, force: options.force)
+        let writer = try ReportWriter.prepare(output: stagingOutput ?? options.output, force: options.force)
         do {
             let renderCache = RenderCache(
-                output: writer.output, previous: setup.previous, cacheDirectory: options.cacheDirectory,
+                output: stagingOutput == nil ? writer.output : ReportWriter.resolved(options.output),
+                previous: setup.previous, cacheDirectory: options.cacheDirectory,
                 refresh: options.refresh)
             let sheet = try await runner.run(
                 SheetStage(),

@@ -159,13 +159,17 @@ public struct ReportWriter: Sendable {
         }
         // The files of an earlier report of ours may be replaced or removed; nothing else may.
         // Read again now, not at start-up: the folder is what it is at the moment of the swap.
-        let previous = PreviousReport(in: output).map { Set($0.files.keys).union(Self.reportFiles) } ?? []
+        let previousReport = PreviousReport(in: output)
+        let previous = previousReport.map { Set($0.files.keys).union($0.otherPaths).union(Self.reportFiles) } ?? []
         try refuseCollisions(previous: previous)
         if inPlace {
             try replaceFileByFile(previous: previous)
             return
         }
-        try carryOver(from: output, into: staging, relativePath: "", previous: previous)
+        // A matrix's folders that held only its own files (combinations it no longer has) are not
+        // carried over as empty folders.
+        let pruning = !(previousReport?.otherPaths.isEmpty ?? true)
+        try carryOver(from: output, into: staging, relativePath: "", previous: previous, pruning: pruning)
         Self.copyAttributes(from: output, to: staging)
         if albumreport_exchange_paths(staging.path, output.path) == 0 {
             // The marker now marks the old report's folder, so that a run killed right here has
@@ -175,7 +179,8 @@ public struct ReportWriter: Sendable {
             // is moved over; the rest was ours and goes — unless a move failed, in which case the
             // old folder is left where it is rather than lose a file.
             do {
-                try carryOver(from: staging, into: output, relativePath: "", previous: previous, move: true)
+                try carryOver(
+                    from: staging, into: output, relativePath: "", previous: previous, move: true, pruning: pruning)
                 abandon()
             } catch {
                 try? FileManager.default.removeItem(at: staging.appendingPathComponent(Self.stagingMarker))
@@ -215,7 +220,8 @@ public struct ReportWriter: Sendable {
     /// Links (or, with `move`, renames) every entry under `source` that is not one of the report's
     /// own files and does not exist under `target`.
     private func carryOver(
-        from source: URL, into target: URL, relativePath: String, previous: Set<String>, move: Bool = false
+        from source: URL, into target: URL, relativePath: String, previous: Set<String>, move: Bool = false,
+        pruning: Bool = false
     ) throws(ReportError) {
         let manager = FileManager.default
         let folder = relativePath.isEmpty ? source : source.appendingPathComponent(relativePath)
@@ -243,8 +249,10 @@ public struct ReportWriter: Sendable {
             var isDirectory: ObjCBool = false
             let isLink = (try? from.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink) == true
             if !isLink, manager.fileExists(atPath: from.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                var created = false
                 if !manager.fileExists(atPath: to.path) {
-                    if move {
+                    // A whole folder moves at once, unless it may hold a matrix's stale files.
+                    if move && !pruning {
                         try Self.rename(from, to: to)
                         continue
                     }
@@ -254,8 +262,16 @@ public struct ReportWriter: Sendable {
                         throw .write(path: to.path, detail: FileProblem.describe(error))
                     }
                     Self.copyAttributes(from: from, to: to)
+                    created = true
                 }
-                try carryOver(from: source, into: target, relativePath: path, previous: previous, move: move)
+                try carryOver(
+                    from: source, into: target, relativePath: path, previous: previous, move: move, pruning: pruning)
+                // Emptied of our own files, it goes; a folder the user left empty stays.
+                if pruning, created, (try? manager.contentsOfDirectory(atPath: to.path))?.isEmpty == true,
+                    (try? manager.contentsOfDirectory(atPath: from.path))?.isEmpty == false
+                {
+                    _ = rmdir(to.path)
+                }
             } else if !manager.fileExists(atPath: to.path), !isSymbolicLink(to) {
                 if move {
                     try Self.rename(from, to: to)

@@ -1,0 +1,38 @@
+import AlbumReportCore
+import Foundation
+
+/// Builds the matrix's `manifest.json` from the combinations' staged reports.
+enum MatrixManifestBuilder {
+    /// The manifest of `combinations` (rendered as `summaries`, staged under `staging`).
+    static func manifest(
+        spec: MatrixSpec, combinations: [MatrixCombination], summaries: [ReportSummary], staging: URL, title: String,
+        shard: Shard?
+    ) throws(ReportError) -> MatrixManifest {
+        var records: [MatrixManifest.Combination] = []
+        for (combination, summary) in zip(combinations, summaries) {
+            let folder = staging.appendingPathComponent(combination.folder, isDirectory: true)
+            let sheet = summary.files.first { $0.path.hasPrefix("sheet") }.map {
+                MatrixManifest.Thumbnail(file: $0.path, widthPixels: $0.widthPixels, heightPixels: $0.heightPixels)
+            }
+            records.append(
+                MatrixManifest.Combination(
+                    index: combination.index, values: combination.valuesByKey, folder: combination.folder,
+                    manifestSHA256: try digest(of: folder.appendingPathComponent(ReportWriter.manifestName)),
+                    pageSHA256: try digest(of: folder.appendingPathComponent(GalleryPage.fileName)), sheet: sheet,
+                    warningCount: summary.warnings.count))
+        }
+        return MatrixManifest(
+            generator: "albumreport \(AlbumReportVersion.current)", title: title,
+            axes: spec.axes.map { MatrixManifest.Axis(key: $0.key.rawValue, values: $0.values) },
+            combinationCount: spec.combinations.count, combinations: records, shard: shard)
+    }
+
+    /// The SHA-256 of the file at `url`.
+    static func digest(of url: URL) throws(ReportError) -> String {
+        do {
+            return Digest.sha256Hex(try Data(contentsOf: url))
+        } catch {
+            throw .write(path: url.path, detail: FileProblem.describe(error))
+        }
+    }
+}

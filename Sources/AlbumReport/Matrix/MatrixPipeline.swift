@@ -1,0 +1,220 @@
+import AlbumReportCore
+import AlbumReportGraphics
+import Foundation
+
+/// `generate --matrix`: every combination of the matrix rendered as a complete report in its own
+/// folder, the feed fetched and decoded once and every image downloaded once for all of them, the
+/// combinations drawn concurrently, and one `manifest.json` and `index.html` over them.
+///
+/// ```
+/// setup ×C → fetch → decode → enrich → (select → artwork → sheet → cards → write) ×C → matrix
+/// ```
+/// The whole matrix is staged in one hidden folder and swapped in at the end: a failure in any
+/// combination leaves the previous output as it was.
+public struct MatrixPipeline: Sendable {
+    var transport: any HTTPTransport
+    var context: RunContext
+
+    /// A pipeline downloading through `transport`, reporting the shared stages to `progress`.
+    public init(
+        transport: any HTTPTransport, progress: any ProgressReporter = SilentProgress(),
+        clock: any RunClock = SystemClock(), random: any RandomSource = SystemRandom()
+    ) {
+        self.transport = transport
+        context = RunContext(progress: progress, clock: clock, random: random)
+    }
+
+    /// What a matrix run asks for besides the command line's own options.
+    public struct Request: Sendable {
+        /// The axes and their values.
+        public var spec: MatrixSpec
+        /// `--scale`, applied to every device.
+        public var scale: Double?
+        /// `--shard I/N`: only the combinations k with k mod N = I − 1.
+        public var shard: Shard?
+        /// Combinations rendered at once (at least 1).
+        public var jobs: Int
+
+        /// Creates a request; by default as many combinations at once as the machine has cores.
+        public init(spec: MatrixSpec, scale: Double? = nil, shard: Shard? = nil, jobs: Int? = nil) {
+            self.spec = spec
+            self.scale = scale
+            self.shard = shard
+            self.jobs = max(jobs ?? ProcessInfo.processInfo.activeProcessorCount, 1)
+        }
+    }
+
+    /// The combinations `request` renders: all of them, or its shard's.
+    public static func combinations(of request: Request) -> [MatrixCombination] {
+        let all = request.spec.combinations
+        guard let shard = request.shard else { return all }
+        return all.filter { $0.index % shard.count == shard.index - 1 }
+    }
+
+    /// `base` with `combination`'s values applied, writing to its folder under `base.output`.
+    public static func options(
+        for combination: MatrixCombination, base: GenerateOptions, scale: Double?
+    ) -> GenerateOptions {
+        var options = base
+        options.shard = nil
+        for (axis, value) in zip(combination.axes, combination.values) { axis.apply(value, to: &options) }
+        if let scale { options.device = options.device.withScale(scale) }
+        options.output = ReportWriter.resolved(base.output).appendingPathComponent(
+            combination.folder, isDirectory: true)
+        return options
+    }
+
+    /// Renders the matrix into `base.output`; `finished` is told of each combination as it is done.
+    public func run(
+        _ request: Request, base: GenerateOptions,
+        finished: @escaping @Sendable (MatrixCombination, ReportSummary) -> Void = { _, _ in }
+    ) async throws(ReportError) -> MatrixSummary {
+        var context = self.context
+        context.logger = base.logger
+        context.stats = FetchStats()
+        context.breaker = HostBreaker()
+        let logger = base.logger
+        do {
+            return try await GraphicsMessages.routing(to: { logger.debug("libgd: \($0)") }) {
+                try await Self.sequence(request, base: base, transport: transport, context: context, finished: finished)
+            }
+        } catch let error as ReportError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .unexpected(String(describing: error))
+        }
+    }
+
+    private static func sequence(
+        _ request: Request, base: GenerateOptions, transport: any HTTPTransport, context: RunContext,
+        finished: @escaping @Sendable (MatrixCombination, ReportSummary) -> Void
+    ) async throws(ReportError) -> MatrixSummary {
+        let combinations = Self.combinations(of: request)
+        guard !combinations.isEmpty else {
+            throw .output(
+                "\(request.spec.source) has \(request.spec.combinations.count) combination(s), so shard \(request.shard?.description ?? "?") holds none. Use --shard I/N with N ≤ \(request.spec.combinations.count)."
+            )
+        }
+        var quiet = context
+        quiet.progress = SilentProgress()
+        // Each combination's theme, fonts and template are checked before anything is downloaded.
+        var setups: [(options: GenerateOptions, setup: SetupStage.Output, runner: StageRunner)] = []
+        for combination in combinations {
+            let options = Self.options(for: combination, base: base, scale: request.scale)
+            var runner = StageRunner(context: quiet)
+            let setup = try await runner.run(
+                SetupStage(),
+                .init(
+                    theme: options.theme, templatesDirectory: options.templatesDirectory, output: options.output,
+                    force: options.force, language: options.language, layoutDirection: options.layoutDirection,
+                    screen: options.screen))
+            setups.append((options, setup, runner))
+        }
+        let page = try MatrixPage(templatesDirectory: base.templatesDirectory)
+        let writer = try ReportWriter.prepare(output: base.output, force: base.force)
+        do {
+            var network = ReportPipeline.network(base, transport: transport)
+            network.artworkMemo = ArtworkMemo()
+            var shared = StageRunner(context: context)
+            let feed = try await ReportPipeline.fetchFeed(base, network: network, runner: &shared)
+            let prelude = shared
+            let summaries = try await renderAll(
+                setups, combinations: combinations, feed: feed, prelude: prelude, writer: writer, jobs: request.jobs,
+                context: quiet, finished: finished)
+            let manifest = try MatrixManifestBuilder.manifest(
+                spec: request.spec, combinations: combinations, summaries: summaries, staging: writer.staging,
+                title: feed.decoded.feed.title, shard: request.shard)
+            let data: Data
+            do {
+                data = try manifest.encoded()
+            } catch {
+                throw ReportError.write(path: ReportWriter.manifestName, detail: FileProblem.describe(error))
+            }
+            if Task.isCancelled { throw ReportError.cancelled }
+            try writer.commit(manifest: data, page: page.render(manifest))
+            return MatrixSummary(
+                output: base.output.path, manifest: manifest, summaries: summaries, stages: prelude.figures,
+                network: context.stats.byName)
+        } catch let error as ReportError {
+            writer.abandon()
+            throw error
+        } catch {
+            writer.abandon()
+            throw .unexpected(String(describing: error))
+        }
+    }
+
+    /// Renders every combination, `jobs` at a time; the first failure cancels the others.
+    private static func renderAll(
+        _ setups: [(options: GenerateOptions, setup: SetupStage.Output, runner: StageRunner)],
+        combinations: [MatrixCombination], feed: ReportPipeline.FetchedFeed, prelude: StageRunner,
+        writer: ReportWriter, jobs: Int, context: RunContext,
+        finished: @escaping @Sendable (MatrixCombination, ReportSummary) -> Void
+    ) async throws(ReportError) -> [ReportSummary] {
+        typealias Done = (Int, Result<ReportSummary, ReportError>)
+        var results: [Int: ReportSummary] = [:]
+        var failure: ReportError?
+        await withTaskGroup(of: Done.self) { group in
+            var pending = setups.indices.makeIterator()
+            func start(_ index: Int) {
+                let (options, setup, runner) = setups[index]
+                let staging = writer.staging.appendingPathComponent(combinations[index].folder, isDirectory: true)
+                group.addTask {
+                    var runner = runner.following(prelude)
+                    do throws(ReportError) {
+                        let summary = try await ReportPipeline.render(
+                            options, setup: setup, feed: feed, runner: &runner, context: context,
+                            stagingOutput: staging)
+                        return (index, .success(summary))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<jobs {
+                guard let index = pending.next() else { break }
+                start(index)
+            }
+            for await (index, result) in group {
+                switch result {
+                case .success(let summary):
+                    results[index] = summary
+                    finished(combinations[index], summary)
+                    if failure == nil, !Task.isCancelled, let next = pending.next() { start(next) }
+                case .failure(let error):
+                    if failure == nil { failure = error }
+                    group.cancelAll()
+                }
+            }
+        }
+        if let failure { throw failure }
+        if Task.isCancelled { throw .cancelled }
+        return try setups.indices.map { index throws(ReportError) in
+            guard let summary = results[index] else { throw .cancelled }
+            return summary
+        }
+    }
+}
+
+/// What a matrix run did: its manifest, and each combination's summary in matrix order.
+public struct MatrixSummary: Sendable {
+    /// The matrix's folder.
+    public var output: String
+    /// The top-level manifest written.
+    public var manifest: MatrixManifest
+    /// One per rendered combination, in the manifest's order.
+    public var summaries: [ReportSummary]
+    /// The shared stages (fetch, decode, enrich).
+    public var stages: [ReportSummary.StageFigure]
+    /// Network figures of the whole run.
+    public var network: [String: FetchStats.Figures]
+
+    /// Every warning of every combination, each prefixed with its folder.
+    public var warnings: [String] {
+        zip(manifest.combinations, summaries).flatMap { combination, summary in
+            summary.warnings.map { "\(combination.folder): \($0.description)" }
+        }
+    }
+}

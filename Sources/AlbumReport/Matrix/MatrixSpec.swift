@@ -1,0 +1,193 @@
+import AlbumReportCore
+import Foundation
+
+/// What `generate --matrix` asks for: a list of values per axis, read from a JSON file
+/// (`{"devices": ["iphone-15", "ipad-10"], "themes": ["light", "dark"]}`) or written inline
+/// (`devices=iphone-15,ipad-10;themes=light,dark`). An axis the matrix does not name keeps the
+/// command line's own option.
+public struct MatrixSpec: Sendable, Hashable {
+    /// One axis and its values, in the order given.
+    public struct Axis: Sendable, Hashable, Codable {
+        public var key: MatrixAxis
+        public var values: [String]
+    }
+
+    /// The most combinations one matrix may have.
+    public static let maximumCombinations = 256
+    /// The most bytes a matrix file may have.
+    static let maximumFileBytes = 1 << 20
+
+    /// The axes the matrix names, in ``MatrixAxis`` order.
+    public var axes: [Axis]
+    /// Where it came from, for messages ("matrix file m.json", "--matrix").
+    public var source: String
+
+    /// Reads `argument`: the path of a JSON file (relative to `directory`), or the inline form
+    /// `key=value,value;key=value` when no such file exists and the text holds `=`.
+    public static func parse(_ argument: String, relativeTo directory: URL) throws(MatrixError) -> MatrixSpec {
+        let url =
+            (argument.hasPrefix("/") ? URL(fileURLWithPath: argument) : directory.appendingPathComponent(argument))
+            .standardizedFileURL
+        if !FileManager.default.fileExists(atPath: url.path), argument.contains("=") {
+            return try inline(argument)
+        }
+        let source = "matrix file \(Excerpt.location(url.path))"
+        if let problem = FileProblem.reading(url.path) {
+            throw MatrixError(
+                source,
+                "\(problem). Pass a JSON file such as {\"devices\": [\"iphone-15\", \"ipad-10\"], \"themes\": [\"light\", \"dark\"]}, or the inline form devices=iphone-15,ipad-10;themes=light,dark."
+            )
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= maximumFileBytes, let data = try? Data(contentsOf: url) else {
+            throw MatrixError(
+                source, "it is larger than 1 MB or cannot be read; a matrix file lists a few values per key.")
+        }
+        return try json(data, source: source)
+    }
+
+    /// Decodes a JSON object of lists of strings.
+    static func json(_ data: Data, source: String) throws(MatrixError) -> MatrixSpec {
+        guard let object = try? JSONSerialization.jsonObject(with: data), let keys = object as? [String: Any] else {
+            throw MatrixError(
+                source,
+                "it is not a JSON object. Write it as {\"devices\": [\"iphone-15\", \"ipad-10\"], \"themes\": [\"light\", \"dark\"]}."
+            )
+        }
+        var lists: [String: [String]] = [:]
+        for key in keys.keys.sorted() where key != "$schema" {
+            guard let strings = keys[key] as? [String] else {
+                throw MatrixError(
+                    source, "key \"\(Excerpt.printable(key))\" must be a list of strings, e.g. [\"light\", \"dark\"].")
+            }
+            lists[key] = strings
+        }
+        return try build(lists, source: source)
+    }
+
+    /// Reads the inline form `devices=iphone-15,ipad-10;themes=light,dark`.
+    static func inline(_ text: String) throws(MatrixError) -> MatrixSpec {
+        let source = "--matrix"
+        var lists: [String: [String]] = [:]
+        for part in text.split(separator: ";", omittingEmptySubsequences: true) {
+            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = pair[0].trimmingCharacters(in: .whitespaces)
+            guard pair.count == 2, !key.isEmpty else {
+                throw MatrixError(
+                    source,
+                    "\"\(Excerpt.printable(String(part)))\" is not key=value,value. Write it as devices=iphone-15,ipad-10;themes=light,dark."
+                )
+            }
+            guard lists[key] == nil else {
+                throw MatrixError(source, "key \"\(Excerpt.printable(key))\" is given twice.")
+            }
+            lists[key] = pair[1].split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return try build(lists, source: source)
+    }
+
+    /// Checks every key and value and the size of the product.
+    static func build(_ lists: [String: [String]], source: String) throws(MatrixError) -> MatrixSpec {
+        let keys = MatrixAxis.allCases.map(\.rawValue).joined(separator: ", ")
+        for key in lists.keys.sorted() where MatrixAxis(rawValue: key) == nil {
+            throw MatrixError(source, "\"\(Excerpt.printable(key))\" is not a matrix key. Valid keys: \(keys).")
+        }
+        var axes: [Axis] = []
+        for axis in MatrixAxis.allCases {
+            guard let values = lists[axis.rawValue] else { continue }
+            guard !values.isEmpty else {
+                throw MatrixError(
+                    source,
+                    "key \"\(axis.rawValue)\" is an empty list; give it at least one value (\(axis.expected)) or leave it out."
+                )
+            }
+            var folders = Set<String>()
+            for value in values {
+                guard axis.accepts(value) else {
+                    throw MatrixError(
+                        source,
+                        "key \"\(axis.rawValue)\": \"\(Excerpt.printable(value))\" is not a valid value. Valid values: \(axis.expected)."
+                    )
+                }
+                let folder = axis.folderName(value)
+                guard !folder.contains("/"), ReportWriter.isSafeRelativePath(folder), !folder.hasPrefix(".") else {
+                    throw MatrixError(
+                        source,
+                        "key \"\(axis.rawValue)\": \"\(Excerpt.printable(value))\" cannot name a folder (it is empty or starts with a dot). Valid values: \(axis.expected)."
+                    )
+                }
+                guard folders.insert(axis.folderName(value).lowercased()).inserted else {
+                    throw MatrixError(
+                        source,
+                        "key \"\(axis.rawValue)\" lists \"\(Excerpt.printable(value))\" twice (or two values with the same folder name)."
+                    )
+                }
+            }
+            axes.append(Axis(key: axis, values: values))
+        }
+        guard !axes.isEmpty else {
+            throw MatrixError(
+                source, "it names no axis. Give at least one of: \(keys), e.g. {\"themes\": [\"light\", \"dark\"]}.")
+        }
+        let count = axes.reduce(1) { $0 * $1.values.count }
+        guard count <= maximumCombinations else {
+            throw MatrixError(
+                source,
+                "it makes \(count) combinations, more than the \(maximumCombinations) one run renders. Split it into several matrices."
+            )
+        }
+        return MatrixSpec(axes: axes, source: source)
+    }
+
+    /// Every combination, the last axis varying fastest.
+    public var combinations: [MatrixCombination] {
+        var result: [[String]] = [[]]
+        for axis in axes {
+            result = result.flatMap { prefix in axis.values.map { prefix + [$0] } }
+        }
+        return result.enumerated().map { index, values in
+            MatrixCombination(index: index, axes: axes.map(\.key), values: values)
+        }
+    }
+}
+
+/// One cell of the matrix: a value per axis, and the folder it is written to.
+public struct MatrixCombination: Sendable, Hashable {
+    /// Its place in ``MatrixSpec/combinations`` (0-based).
+    public var index: Int
+    /// The axes, in ``MatrixAxis`` order.
+    public var axes: [MatrixAxis]
+    /// A value per axis.
+    public var values: [String]
+
+    /// `<device>/<orientation>/<theme>/…`: one level per axis the matrix names, in axis order.
+    public var folder: String {
+        zip(axes, values).map { $0.folderName($1) }.joined(separator: "/")
+    }
+
+    /// "iphone-15, dark".
+    public var label: String { values.joined(separator: ", ") }
+
+    /// The values by key.
+    public var valuesByKey: [String: String] {
+        Dictionary(uniqueKeysWithValues: zip(axes.map(\.rawValue), values))
+    }
+}
+
+extension MatrixSpec {
+    /// Loads every theme the matrix names, so that a theme that does not exist or does not parse
+    /// is an error naming the matrix and its key before anything is rendered.
+    public func checkThemes(templatesDirectory: URL?) throws(MatrixError) {
+        for axis in axes where axis.key == .themes {
+            for value in axis.values {
+                do {
+                    _ = try ThemeLoader.load(ThemeChoice.parse(value), templatesDirectory: templatesDirectory)
+                } catch {
+                    throw MatrixError(source, "key \"themes\": \(error.description)")
+                }
+            }
+        }
+    }
+}

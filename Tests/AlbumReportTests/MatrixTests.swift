@@ -1,0 +1,257 @@
+import AlbumReport
+import AlbumReportCore
+import AlbumReportTestSupport
+import Foundation
+import Testing
+
+/// Every regular file under `folder` (hidden staging folders aside) by relative path.
+func filesOfTree(_ folder: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    for path in FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [] {
+        var isDirectory: ObjCBool = false
+        let url = folder.appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+        else { continue }
+        result[path] = try Data(contentsOf: url)
+    }
+    return result
+}
+
+/// Renders `spec` from `chart` into `output` (two albums, no download cache).
+func generateMatrix(
+    _ spec: MatrixSpec, chart: ChartServer, output: URL, shard: Shard? = nil,
+    configure: (inout GenerateOptions) -> Void = { _ in }
+) async throws -> MatrixSummary {
+    let base = matrixBase(chart: chart, output: output, configure: configure)
+    let transport = AsyncHTTPTransport(limits: base.limitsForTests)
+    do {
+        let summary = try await MatrixPipeline(transport: transport).run(
+            MatrixPipeline.Request(spec: spec, shard: shard, jobs: 2), base: base)
+        await transport.shutdown()
+        return summary
+    } catch {
+        await transport.shutdown()
+        throw error
+    }
+}
+
+/// The options every combination of the tests starts from.
+func matrixBase(
+    chart: ChartServer, output: URL, configure: (inout GenerateOptions) -> Void = { _ in }
+) -> GenerateOptions {
+    var options = GenerateOptions(output: output)
+    options.feed = .remote(chart.feedURL)
+    options.lookupURL = chart.lookupURL
+    options.limit = 2
+    options.retry = .none
+    options.timeout = .seconds(3600)
+    options.allowPrivateNetwork = true
+    configure(&options)
+    return options
+}
+
+@Suite("generate --matrix: every combination in one run")
+struct MatrixTests {
+    static func twoByTwo() throws -> MatrixSpec {
+        try MatrixSpec.inlineForTests("themes=light,dark;styles=uikit,swiftui")
+    }
+
+    @Test("a 2×2 matrix writes four complete reports in <theme>/<style>/, a matrix manifest and a grid page")
+    func folders() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("Matrix")
+
+        let summary = try await generateMatrix(try Self.twoByTwo(), chart: chart, output: output)
+        let manifest = try JSONDecoder().decode(
+            MatrixManifest.self, from: Data(contentsOf: output.appendingPathComponent("manifest.json")))
+        #expect(manifest == summary.manifest)
+        #expect(manifest.format == "albumreport-matrix-1")
+        #expect(manifest.axes.map(\.key) == ["themes", "styles"])
+        #expect(manifest.combinations.map(\.folder) == ["light/uikit", "light/swiftui", "dark/uikit", "dark/swiftui"])
+        let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        for combination in manifest.combinations {
+            let report = output.appendingPathComponent(combination.folder)
+            for name in ["manifest.json", "index.html", "sheet.png"] {
+                #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent(name).path))
+            }
+            let cards = try FileManager.default.contentsOfDirectory(atPath: report.appendingPathComponent("cards").path)
+            #expect(cards.count == 2)
+            let own = try Data(contentsOf: report.appendingPathComponent("manifest.json"))
+            #expect(SHA256.hex(of: own) == combination.manifestSHA256)
+            #expect(combination.values["themes"] == String(combination.folder.split(separator: "/")[0]))
+            #expect(page.contains("href=\"\(combination.folder)/index.html\""))
+            #expect(page.contains("src=\"\(combination.folder)/sheet.png\""))
+        }
+        #expect(
+            try String(contentsOf: output.appendingPathComponent("manifest.json"), encoding: .utf8).hasSuffix("}\n"))
+
+        // Run again over it: each combination's render cache reuses its unchanged PNGs (linked, not
+        // drawn again: the same file), and the output is the same bytes.
+        func inode(_ path: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[
+                .systemFileNumber] as? Int
+        }
+        let before = try filesOfTree(output)
+        let sheet = try inode("dark/swiftui/sheet.png")
+        _ = try await generateMatrix(try Self.twoByTwo(), chart: chart, output: output)
+        #expect(try inode("dark/swiftui/sheet.png") == sheet)
+        #expect(try filesOfTree(output) == before)
+    }
+
+    @Test("each combination is byte for byte a single run with its options, and each image is downloaded once")
+    func sameAsSingleRuns() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("Matrix")
+        let spec = try MatrixSpec.inlineForTests("devices=iphone-15,ipad-10;themes=light,dark")
+
+        let summary = try await generateMatrix(spec, chart: chart, output: output)
+        // Two albums: two thumbnails and two large images, for all four combinations together.
+        #expect(chart.server.requestCount("/feed.json") == 1)
+        #expect(chart.server.requestCount(prefix: "/art/") == 4)
+        #expect(summary.manifest.combinations.count == 4)
+
+        let base = matrixBase(chart: chart, output: output)
+        for combination in spec.combinations {
+            var options = MatrixPipeline.options(for: combination, base: base, scale: nil)
+            options.output = folder.url.appendingPathComponent("single-\(combination.index)")
+            let single = try await generateOnce(options.feed, output: options.output) { $0 = options }
+            #expect(single.warnings.isEmpty)
+            let expected = try filesOfTree(options.output)
+            let actual = try filesOfTree(output.appendingPathComponent(combination.folder))
+            #expect(expected.keys.sorted() == actual.keys.sorted())
+            #expect(expected.count >= 5)
+            for (path, data) in expected { #expect(actual[path] == data, "\(combination.folder)/\(path) differs") }
+        }
+    }
+
+    @Test("content sizes and languages: each combination is the single run with --content-size and --language")
+    func contentSizesAndLanguages() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("Matrix")
+        let spec = try MatrixSpec.inlineForTests("contentSizes=l,ax3;languages=en,ar")
+        let summary = try await generateMatrix(spec, chart: chart, output: output)
+        #expect(summary.manifest.combinations.map(\.folder) == ["l/en", "l/ar", "ax3/en", "ax3/ar"])
+
+        // The single runs are configured as the command line configures them, not through the matrix.
+        for (size, language) in [(ContentSizeCategory.l, "en"), (.ax3, "ar")] {
+            let single = folder.url.appendingPathComponent("single-\(size)-\(language)")
+            var options = matrixBase(chart: chart, output: single)
+            options.language = language
+            options.screen = options.screen.withAccessibility(contentSize: size, boldText: false, increaseContrast: false)
+            _ = try await generateOnce(options.feed, output: single) { $0 = options }
+            let expected = try filesOfTree(single)
+            let actual = try filesOfTree(output.appendingPathComponent("\(size.rawValue)/\(language)"))
+            #expect(expected.keys.sorted() == actual.keys.sorted())
+            for (path, data) in expected { #expect(actual[path] == data, "\(size)/\(language)/\(path) differs") }
+        }
+        let arabic = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: output.appendingPathComponent("ax3/ar/manifest.json")))
+        #expect(arabic.language == "ar")
+        #expect(arabic.layoutDirection == .rtl)
+        #expect(arabic.screen?.contentSize == .ax3)
+        let english = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: output.appendingPathComponent("l/en/manifest.json")))
+        #expect(english.screen == nil, "a default combination's manifest is a default run's")
+    }
+
+    @Test("shards 1/2 and 2/2 of a matrix, merged, are the unsharded matrix byte for byte")
+    func shardsMerge() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let spec = try Self.twoByTwo()
+        let whole = folder.url.appendingPathComponent("Whole")
+        _ = try await generateMatrix(spec, chart: chart, output: whole)
+        var shards: [URL] = []
+        for index in [2, 1] {
+            let shard = folder.url.appendingPathComponent("Shard\(index)")
+            let summary = try await generateMatrix(
+                spec, chart: chart, output: shard, shard: Shard(index: index, count: 2))
+            #expect(summary.manifest.combinations.map(\.index) == (index == 1 ? [0, 2] : [1, 3]))
+            shards.append(shard)
+        }
+        let merged = folder.url.appendingPathComponent("Merged")
+        let manifest = try MatrixMerger.merge(shards, into: merged, templatesDirectory: nil, force: false)
+        #expect(manifest.combinations.count == 4)
+        let expected = try filesOfTree(whole)
+        let actual = try filesOfTree(merged)
+        #expect(expected.keys.sorted() == actual.keys.sorted())
+        for (path, data) in expected { #expect(actual[path] == data, "\(path) differs") }
+
+        // A missing shard, a changed file and a plain report among matrix shards are refused.
+        #expect(throws: ReportError.self) {
+            try MatrixMerger.merge([shards[0]], into: merged, templatesDirectory: nil, force: false)
+        }
+        let card = try #require(
+            try FileManager.default.contentsOfDirectory(
+                atPath: shards[0].appendingPathComponent("light/swiftui/cards").path
+            )
+            .first)
+        let cardURL = shards[0].appendingPathComponent("light/swiftui/cards/" + card)
+        let original = try Data(contentsOf: cardURL)
+        try Data(original.dropLast()).write(to: cardURL)
+        let damaged = #expect(throws: ReportError.self) {
+            try MatrixMerger.merge(shards, into: merged, templatesDirectory: nil, force: false)
+        }
+        #expect(damaged?.description.contains("SHA-256 differs") == true)
+        try original.write(to: cardURL)
+        let plain = folder.url.appendingPathComponent("Plain")
+        _ = try await generateOnce(.remote(chart.feedURL), output: plain) {
+            $0 = matrixBase(chart: chart, output: plain)
+            $0.shard = Shard(index: 1, count: 2)
+        }
+        let mixed = #expect(throws: ReportError.self) {
+            try MatrixMerger.merge([shards[0], plain], into: merged, templatesDirectory: nil, force: false)
+        }
+        #expect(mixed?.description.contains("is not a matrix shard") == true)
+        #expect(try filesOfTree(merged) == actual)
+    }
+
+    @Test("a matrix whose combination fails leaves the previous matrix as it was")
+    func failureKeepsPrevious() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("Matrix")
+        _ = try await generateMatrix(try Self.twoByTwo(), chart: chart, output: output)
+        let before = try filesOfTree(output)
+
+        let broken = folder.url.appendingPathComponent("broken.json")
+        try Data("{\"name\": \"broken\", \"colors\": 42}".utf8).write(to: broken)
+        let spec = try MatrixSpec.inlineForTests("themes=dark,\(broken.path);styles=uikit,swiftui")
+        await #expect(throws: ReportError.self) {
+            _ = try await generateMatrix(spec, chart: chart, output: output)
+        }
+        #expect(try filesOfTree(output) == before)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }
+        #expect(left.isEmpty, "staging folders left: \(left)")
+
+        // A second run over the previous matrix replaces it: the combinations it no longer has go,
+        // folders and all; the user's own files stay.
+        try Data("mine".utf8).write(to: output.appendingPathComponent("light/notes.txt"))
+        _ = try await generateMatrix(
+            try MatrixSpec.inlineForTests("themes=dark;styles=uikit"), chart: chart, output: output)
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("light/uikit").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("dark/swiftui").path))
+        #expect(try Data(contentsOf: output.appendingPathComponent("light/notes.txt")) == Data("mine".utf8))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("dark/uikit/sheet.png").path))
+    }
+}
+
+extension MatrixSpec {
+    /// The inline form, relative to the current folder.
+    static func inlineForTests(_ text: String) throws -> MatrixSpec {
+        try MatrixSpec.parse(text, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    }
+}
