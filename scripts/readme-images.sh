@@ -68,8 +68,9 @@ save("appstore-69", "sheet-001.png", "appstore-69-sheet")
 PY
 echo "Wrote $(find "$out" -maxdepth 1 -type f | wc -l) pictures to $out."
 
-# Right to left: the Arabic chart's fourth card in the Arabic UI (--language ar: mirrored chrome).
-render rtl-arabic --feed "$scripts/ar.json" --language ar --limit 4
+# Right to left: a card of the sample (with its artwork) in the Arabic UI (--language ar: Arabic
+# chrome, mirrored; the feed's own words stay as they are).
+render rtl-arabic --language ar --limit 4
 # Dynamic Type: the same sheet at the smallest size, iOS's default and an accessibility size.
 for size in xs l ax3; do
     render "content-size-$size" --limit 6 --no-cards --content-size "$size"
