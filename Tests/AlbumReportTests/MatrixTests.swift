@@ -146,7 +146,8 @@ struct MatrixTests {
             let single = folder.url.appendingPathComponent("single-\(size)-\(language)")
             var options = matrixBase(chart: chart, output: single)
             options.language = language
-            options.screen = options.screen.withAccessibility(contentSize: size, boldText: false, increaseContrast: false)
+            options.screen = options.screen.withAccessibility(
+                contentSize: size, boldText: false, increaseContrast: false)
             _ = try await generateOnce(options.feed, output: single) { $0 = options }
             let expected = try filesOfTree(single)
             let actual = try filesOfTree(output.appendingPathComponent("\(size.rawValue)/\(language)"))
