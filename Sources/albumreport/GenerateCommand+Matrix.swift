@@ -31,6 +31,16 @@ extension GenerateCommand {
             )
         }
         guard let spec = try matrixSpec() else { return }
+        // A language without a strings file is a usage error before anything runs, as with --language.
+        let available = availableLanguages()
+        for axis in spec.axes where axis.key == .languages {
+            for language in axis.values
+            where !available.contains(where: { $0.caseInsensitiveCompare(language) == .orderedSame }) {
+                throw ValidationError(
+                    "--matrix: language \(Excerpt.printable(language)) is not available. Choose from: \(available.joined(separator: ", ")); or add strings/\(Excerpt.printable(language)).json to a --templates folder."
+                )
+            }
+        }
         let count = spec.combinations.count
         if let shard = shard.flatMap(Shard.init(parsing:)), shard.count > count {
             throw ValidationError(

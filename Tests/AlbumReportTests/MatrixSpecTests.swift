@@ -31,6 +31,12 @@ struct MatrixSpecTests {
             spec.combinations.map(\.folder) == [
                 "iphone-15/light/screen", "iphone-15/dark/screen", "ipad-10/light/screen", "ipad-10/dark/screen",
             ])
+        // Dynamic Type sizes by any of --content-size's names, in their short names' folders.
+        let sizes = try MatrixSpec.parse("contentSizes=XL,accessibility3", relativeTo: folder.url)
+        #expect(sizes.combinations.map(\.folder) == ["xl", "ax3"])
+        try Data(#"{"devices": ["iphone-15"],"#.utf8).write(to: folder.url.appendingPathComponent("cut.json"))
+        let cut = #expect(throws: MatrixError.self) { try MatrixSpec.parse("cut.json", relativeTo: folder.url) }
+        #expect(cut?.description.contains("is not valid JSON: it ends at line 1") == true, "\(String(describing: cut))")
         let inline = try MatrixSpec.parse(
             "devices=iphone-15,ipad-10; themes=light,dark;fits=screen", relativeTo: folder.url)
         #expect(inline.axes == spec.axes)

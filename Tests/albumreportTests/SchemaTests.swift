@@ -105,6 +105,13 @@ struct SchemaTests {
         #expect(bad.exitCode == 64)
         #expect(bad.standardError.contains("matrix.json"), "\(bad.standardError)")
         #expect(bad.standardError.contains("key \"devices\": \"iphone-99\" is not a valid value"))
+        // A language without a strings file is a usage error before anything runs, as --language's.
+        let farsi = try await ProductBinary.run(
+            ["generate", "--matrix", "languages=en,fa", "--output", "Out", "--no-cache"], in: folder.url)
+        #expect(farsi.exitCode == 64, "\(farsi.standardError)")
+        #expect(
+            farsi.standardError.contains("language fa is not available. Choose from: ar, de, en"),
+            "\(farsi.standardError)")
         try Data(#"{"themes": ["light", "dark"]}"#.utf8).write(to: matrix)
 
         do {

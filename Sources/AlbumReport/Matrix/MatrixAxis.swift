@@ -29,7 +29,10 @@ public enum MatrixAxis: String, Sendable, Hashable, Codable, CaseIterable {
     var expected: String {
         switch self {
         case .themes: return "light, dark, another theme name in --templates, or a path to a theme JSON file"
-        case .languages: return "an ISO 639 language code such as en, de, ar or he"
+        case .languages:
+            return
+                "a language with a strings file (shipped: en, ar, de, es, fr, he, it, ja, ko, nl, pt-BR, ru, "
+                + "zh-Hans, zh-Hant; or strings/CODE.json in --templates)"
         default: return (validValues ?? []).joined(separator: ", ")
         }
     }
@@ -39,6 +42,8 @@ public enum MatrixAxis: String, Sendable, Hashable, Codable, CaseIterable {
         switch self {
         case .devices:
             return Device.preset(id: value) != nil
+        case .contentSizes:
+            return ContentSizeCategory(parsing: value) != nil
         case .themes:
             return !value.isEmpty && value.count <= 1024 && !value.contains("\u{0}")
         case .languages:
@@ -55,6 +60,8 @@ public enum MatrixAxis: String, Sendable, Hashable, Codable, CaseIterable {
     /// The folder level `value` is written to: the value itself, or for a theme file its name
     /// without `.json`.
     func folderName(_ value: String) -> String {
+        // A Dynamic Type size by any of its names is written to its short name's folder.
+        if self == .contentSizes, let size = ContentSizeCategory(parsing: value) { return size.rawValue }
         guard self == .themes, case .file(let url) = ThemeChoice.parse(value) else { return value }
         return url.deletingPathExtension().lastPathComponent
     }

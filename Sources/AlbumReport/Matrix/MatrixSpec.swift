@@ -48,6 +48,9 @@ public struct MatrixSpec: Sendable, Hashable {
 
     /// Decodes a JSON object of lists of strings.
     static func json(_ data: Data, source: String) throws(MatrixError) -> MatrixSpec {
+        if let syntax = JSONSyntax.firstError(in: data) {
+            throw MatrixError(source, "it is not valid JSON: \(syntax).")
+        }
         guard let object = try? JSONSerialization.jsonObject(with: data), let keys = object as? [String: Any] else {
             throw MatrixError(
                 source,
