@@ -70,11 +70,14 @@ format:
 sample-artwork: deps
 	$(SWIFT) run sample-artwork
 
-## Release-build benchmark, a few minutes: photographic covers against the Python + Pillow peer
-## (../shared/bench/peer_pillow.py, or ALBUMREPORT_PEER), then latency, 1,000 items, a refresh and
-## the flat sample art (figures in the README). `make bench-all` adds fetching, the network
-## cases, the comparison and the text engine.
+## Release-build benchmark, about 20 minutes: every artwork class (photographs, grainy photo-like
+## covers, smooth gradients, flat shapes) against the Python + Pillow and Python + Skia peers
+## (../shared/bench/peer_pillow.py and peer_skia.py, or ALBUMREPORT_PEER / ALBUMREPORT_SKIA_PEER;
+## their modules installed from PyPI), then latency, 1,000 items and a refresh, then the matrix
+## (figures in the README). `make bench-all` adds fetching, the network cases, the comparison and
+## the text engine.
 bench: deps
+	@scripts/install-deps.sh --bench
 	$(SWIFT) build -c release --product albumreport
 	$(SWIFT) build -c release --product albumreport-bench
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench report --runs 3

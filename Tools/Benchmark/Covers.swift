@@ -60,58 +60,125 @@ struct Covers {
             images: images)
     }
 
-    /// 100 photo-like covers: a diagonal two-colour gradient, soft discs, and per-pixel grain.
+    /// 100 grainy photo-like covers: a diagonal two-colour gradient, soft discs, and per-pixel
+    /// grain (the grain is what makes them photographic to a PNG encoder).
     static func generated(count: Int = 100) throws -> Covers {
-        var random = SeededRandom(seed: 7)
+        try painted(count: count, seed: 7, label: "grainy photo-like art (JPEG q90)") { random in
+            let (from, to) = (random.colour(), random.colour())
+            let discs = (0..<6).map { _ in
+                Disc(
+                    x: Double(random.next() % 600), y: Double(random.next() % 600),
+                    radius: Double(40 + random.next() % 160), edge: 12, colour: random.colour())
+            }
+            return { x, y, random in
+                let t = Double(x + y) / 1198
+                var channels = Disc.paint(discs, x: x, y: y, over: Disc.mix(from, to, t))
+                let grain = Double(Int(random.next() % 17) - 8)
+                for index in 0..<3 { channels[index] += grain }
+                return channels
+            }
+        }
+    }
+
+    /// 100 smooth covers, as many real ones are: a linear or radial gradient in two or three
+    /// colours under a few flat discs and bands with antialiased edges, no grain.
+    static func smooth(count: Int = 100) throws -> Covers {
+        try painted(count: count, seed: 11, label: "smooth gradients and flat shapes (JPEG q90)") { random in
+            let stops = (0..<3).map { _ in random.colour() }
+            let radial = random.next() % 2 == 0
+            let (cx, cy) = (Double(random.next() % 600), Double(random.next() % 600))
+            let angle = Double(random.next() % 360) * .pi / 180
+            let discs = (0..<Int(2 + random.next() % 4)).map { _ in
+                Disc(
+                    x: Double(random.next() % 600), y: Double(random.next() % 600),
+                    radius: Double(30 + random.next() % 140), edge: 1.5, colour: random.colour())
+            }
+            let band = (
+                top: Double(random.next() % 500), height: Double(30 + random.next() % 90), colour: random.colour()
+            )
+            return { x, y, _ in
+                let t: Double
+                if radial {
+                    let distance = ((Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy))
+                        .squareRoot()
+                    t = min(distance / 700, 1)
+                } else {
+                    t = min(max(((Double(x) - 300) * cos(angle) + (Double(y) - 300) * sin(angle)) / 848 + 0.5, 0), 1)
+                }
+                var channels =
+                    t < 0.5 ? Disc.mix(stops[0], stops[1], t * 2) : Disc.mix(stops[1], stops[2], (t - 0.5) * 2)
+                let inBand = min(max(min(Double(y) - band.top, band.top + band.height - Double(y)) + 0.5, 0), 1)
+                if inBand > 0 { channels = Disc.blend(channels, band.colour, inBand) }
+                return Disc.paint(discs, x: x, y: y, over: channels)
+            }
+        }
+    }
+
+    /// `count` covers of 600 × 600 pixels (and their 100-pixel thumbnails), each pixel from the
+    /// function `design` returns for that cover; JPEG quality 90, as Apple's CDN serves them.
+    private static func painted(
+        count: Int, seed: UInt64, label: String,
+        design: (inout SeededRandom) -> (Int, Int, inout SeededRandom) -> [Double]
+    ) throws -> Covers {
+        var random = SeededRandom(seed: seed)
         var images: [(small: Data, large: Data)] = []
         for _ in 0..<count {
-            func colour() -> RGBA {
-                RGBA(
-                    red: UInt8(random.next() % 256), green: UInt8(random.next() % 256), blue: UInt8(random.next() % 256)
-                )
-            }
-            let (from, to) = (colour(), colour())
-            let discs = (0..<6).map { _ in
-                (
-                    x: Double(random.next() % 600), y: Double(random.next() % 600), r: Double(40 + random.next() % 160),
-                    colour()
-                )
-            }
-            var buffer = PixelBuffer(width: 600, height: 600, fill: from)
+            let pixel = design(&random)
+            var buffer = PixelBuffer(width: 600, height: 600, fill: RGBA(red: 0, green: 0, blue: 0))
             for y in 0..<600 {
                 for x in 0..<600 {
-                    let t = Double(x + y) / 1198
-                    var channels = [
-                        Double(from.red) * (1 - t) + Double(to.red) * t,
-                        Double(from.green) * (1 - t) + Double(to.green) * t,
-                        Double(from.blue) * (1 - t) + Double(to.blue) * t,
-                    ]
-                    for disc in discs {
-                        let distance =
-                            ((Double(x) - disc.x) * (Double(x) - disc.x) + (Double(y) - disc.y) * (Double(y) - disc.y))
-                            .squareRoot()
-                        let cover = min(max((disc.r - distance) / 12, 0), 1)
-                        if cover > 0 {
-                            let c = disc.3
-                            channels[0] += (Double(c.red) - channels[0]) * cover
-                            channels[1] += (Double(c.green) - channels[1]) * cover
-                            channels[2] += (Double(c.blue) - channels[2]) * cover
-                        }
-                    }
-                    let grain = Double(Int(random.next() % 17) - 8)
-                    func clamp(_ value: Double) -> UInt8 { UInt8(min(max(value + grain, 0), 255)) }
+                    let channels = pixel(x, y, &random)
+                    func clamp(_ value: Double) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
                     buffer[x, y] = PixelBuffer.pack(
                         RGBA(red: clamp(channels[0]), green: clamp(channels[1]), blue: clamp(channels[2])))
                 }
             }
             let image = try GDImage(buffer)
-            let small = try GDImage(width: 100, height: 100, background: from)
-            small.draw(image, in: PixelRect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 0, background: from)
+            let white = RGBA(red: 255, green: 255, blue: 255)
+            let small = try GDImage(width: 100, height: 100, background: white)
+            small.draw(image, in: PixelRect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 0, background: white)
             images.append((try small.jpegData(quality: 90), try image.jpegData(quality: 90)))
         }
         return Covers(
-            label: "generated photo-like art (JPEG q90)", smallFile: "100x100bb.jpg", largeFile: "600x600bb.jpg",
-            contentType: "image/jpeg", images: images)
+            label: label, smallFile: "100x100bb.jpg", largeFile: "600x600bb.jpg", contentType: "image/jpeg",
+            images: images)
+    }
+}
+
+/// A filled disc with a soft or antialiased edge, for generated covers.
+private struct Disc {
+    var x: Double
+    var y: Double
+    var radius: Double
+    /// The width of the edge's ramp, in pixels.
+    var edge: Double
+    var colour: RGBA
+
+    static func mix(_ from: RGBA, _ to: RGBA, _ t: Double) -> [Double] {
+        [
+            Double(from.red) * (1 - t) + Double(to.red) * t, Double(from.green) * (1 - t) + Double(to.green) * t,
+            Double(from.blue) * (1 - t) + Double(to.blue) * t,
+        ]
+    }
+
+    static func blend(_ channels: [Double], _ colour: RGBA, _ cover: Double) -> [Double] {
+        [
+            channels[0] + (Double(colour.red) - channels[0]) * cover,
+            channels[1] + (Double(colour.green) - channels[1]) * cover,
+            channels[2] + (Double(colour.blue) - channels[2]) * cover,
+        ]
+    }
+
+    /// `channels` with every disc of `discs` painted over them at (`x`, `y`).
+    static func paint(_ discs: [Disc], x: Int, y: Int, over channels: [Double]) -> [Double] {
+        var channels = channels
+        for disc in discs {
+            let distance = ((Double(x) - disc.x) * (Double(x) - disc.x) + (Double(y) - disc.y) * (Double(y) - disc.y))
+                .squareRoot()
+            let cover = min(max((disc.radius - distance) / disc.edge, 0), 1)
+            if cover > 0 { channels = blend(channels, disc.colour, cover) }
+        }
+        return channels
     }
 }
 
@@ -125,6 +192,10 @@ struct SeededRandom {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    mutating func colour() -> RGBA {
+        RGBA(red: UInt8(next() % 256), green: UInt8(next() % 256), blue: UInt8(next() % 256))
     }
 }
 

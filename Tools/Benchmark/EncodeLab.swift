@@ -134,8 +134,15 @@ struct EncodeLab {
 func serveForProfiling(arguments: [String]) async throws {
     let latency = Int(arguments.first ?? "0") ?? 0
     let server = try await LoopbackHTTPServer.start()
-    let covers = try Covers.photographs(
-        in: URL(fileURLWithPath: ".build/bench-photos"), script: URL(fileURLWithPath: "scripts/bench-photos.py"))
+    let covers: Covers
+    switch arguments.dropFirst().first {
+    case "grainy": covers = try Covers.generated()
+    case "smooth": covers = try Covers.smooth()
+    case "flat": covers = try Covers.flat()
+    default:
+        covers = try Covers.photographs(
+            in: URL(fileURLWithPath: ".build/bench-photos"), script: URL(fileURLWithPath: "scripts/bench-photos.py"))
+    }
     let feed = try ReportBenchmark(arguments: []).serveFeed(
         server, name: "serve", count: 100, covers: covers, latency: .milliseconds(latency))
     print(feed.absoluteString)

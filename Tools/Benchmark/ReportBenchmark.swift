@@ -4,13 +4,18 @@ import AlbumReportGraphics
 import AlbumReportTestSupport
 import Foundation
 
-/// The report workloads of the benchmark: photographic artwork against the Pillow peer, side by
-/// side on the same server, then latency, 1,000 items, a refresh, and the flat sample art.
+/// The report workloads of the benchmark: every artwork class the benchmark serves —
+/// photographs, grainy photo-like covers, smooth gradients, flat shapes — against the Python +
+/// Pillow and Python + Skia peers, side by side on the same server; then latency, 1,000 items and
+/// a refresh on the photographs.
 struct ReportBenchmark {
     var runs = 3
     var photos = URL(fileURLWithPath: ".build/bench-photos")
     var peerPath: String?
+    var skiaPath: String?
     var peer = true
+    /// The artwork classes to run (all by default).
+    var classes: Set<String>?
 
     init(arguments: [String]) {
         func value(_ name: String) -> String? {
@@ -20,7 +25,9 @@ struct ReportBenchmark {
         if let text = value("--runs"), let count = Int(text) { runs = max(count, 1) }
         if let path = value("--photos") { photos = URL(fileURLWithPath: path) }
         peerPath = value("--peer")
+        skiaPath = value("--skia-peer")
         peer = !arguments.contains("--no-peer")
+        classes = value("--classes").map { Set($0.split(separator: ",").map(String.init)) }
     }
 
     struct Figures {
@@ -30,6 +37,8 @@ struct ReportBenchmark {
         var rss: Int
         var bytes: Int
         var stages: [String: Double]
+        /// The largest peak RSS of the runs behind a median.
+        var maximumRSS = 0
 
         static func median(_ name: String, _ runs: [Figures]) -> Figures {
             guard !runs.isEmpty else { return Figures(name: name, wall: 0, cpu: 0, rss: 0, bytes: 0, stages: [:]) }
@@ -38,8 +47,16 @@ struct ReportBenchmark {
             figures.name = name
             figures.rss = middle(runs.map(\.rss))
             figures.cpu = middle(runs.map(\.cpu))
+            figures.maximumRSS = runs.map(\.rss).max() ?? 0
             return figures
         }
+    }
+
+    /// One artwork class's figures: ours, and each peer at zlib levels 1 and 6.
+    struct ClassFigures {
+        var label: String
+        var ours: Figures
+        var peers: [(name: String, level1: Figures, level6: Figures?)]
     }
 
     func run() async throws {
@@ -53,12 +70,10 @@ struct ReportBenchmark {
         defer { Task { await server.shutdown() } }
         let photoCovers = try Covers.photographs(
             in: photos, script: URL(fileURLWithPath: "scripts/bench-photos.py"))
-        let flatCovers = try Covers.flat()
-        let photo100 = try serveFeed(server, name: "p100", count: 100, covers: photoCovers, latency: .zero)
-        let photoSlow = try serveFeed(
-            server, name: "pslow", count: 100, covers: photoCovers, latency: .milliseconds(50))
-        let photo1000 = try serveFeed(server, name: "p1000", count: 1000, covers: photoCovers, latency: .zero)
-        let flat100 = try serveFeed(server, name: "f100", count: 100, covers: flatCovers, latency: .zero)
+        let workloads: [(key: String, covers: Covers)] = [
+            ("photos", photoCovers), ("grainy", try Covers.generated()), ("smooth", try Covers.smooth()),
+            ("flat", try Covers.flat()),
+        ].filter { classes?.contains($0.0) ?? true }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "albumreport-bench-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -66,44 +81,80 @@ struct ReportBenchmark {
         print(
             "albumreport-bench report: iPhone 15 @3x, sheet + one card per album, \(cores) cores, medians of \(runs) alternating runs"
         )
-        print("artwork: \(photoCovers.label), \(photoCovers.images.count) covers; second workload: \(flatCovers.label)")
-        let pillow = peer ? PillowPeer.locate(peerPath) : nil
+        let peers = peer ? [PythonPeer.pillow(peerPath), PythonPeer.skia(skiaPath)].compactMap { $0 } : []
 
-        // Side by side, alternating, so that a noisy moment hits every contender alike.
-        var samples: [String: [Figures]] = [:]
-        let oursCold = scratch.appendingPathComponent("ours")
-        for _ in 0..<runs {
-            samples["balanced", default: []].append(
-                try ours("albumreport, balanced", binary, photo100, oursCold, extra: ["--no-cache"]))
-            if let pillow,
-                let figures = try peerRun(
-                    pillow, "Pillow, zlib 1", photo100, scratch.appendingPathComponent("peer1"), level: 1)
-            {
-                samples["pillow1", default: []].append(figures)
+        var results: [ClassFigures] = []
+        var photoRuns: [Figures] = []
+        var oursCold: URL?
+        for (key, covers) in workloads {
+            print("")
+            print("\(covers.label), \(covers.images.count) covers, 100 albums:")
+            let feed = try serveFeed(server, name: key, count: 100, covers: covers, latency: .zero)
+            // Side by side, alternating, so that a noisy moment hits every contender alike; a peer's
+            // level 6 runs once (its bytes are the same every run; its time is one run's).
+            var ours: [Figures] = []
+            var level1: [String: [Figures]] = [:]
+            let folder = scratch.appendingPathComponent(key)
+            for _ in 0..<runs {
+                ours.append(try self.ours("albumreport", binary, feed, folder, extra: ["--no-cache"]))
+                for peer in peers {
+                    if let figures = try peerRun(
+                        peer, "\(peer.name), zlib 1", feed, scratch.appendingPathComponent("\(key)-peer"), level: 1)
+                    {
+                        level1[peer.name, default: []].append(figures)
+                    }
+                }
             }
-            samples["fast", default: []].append(
-                try ours(
-                    "albumreport, fast", binary, photo100, scratch.appendingPathComponent("fast"),
-                    extra: ["--no-cache", "--png-compression", "fast"]))
-            if let pillow,
-                let figures = try peerRun(
-                    pillow, "Pillow, zlib 6", photo100, scratch.appendingPathComponent("peer6"), level: 6)
-            {
-                samples["pillow6", default: []].append(figures)
+            var row = ClassFigures(label: covers.label, ours: Figures.median("albumreport, balanced", ours), peers: [])
+            for peer in peers {
+                guard let runs = level1[peer.name], !runs.isEmpty else { continue }
+                let level6 = try peerRun(
+                    peer, "\(peer.name), zlib 6", feed, scratch.appendingPathComponent("\(key)-peer"), level: 6)
+                row.peers.append(
+                    (
+                        peer.name, Figures.median("\(peer.name) peer, zlib 1", runs),
+                        level6.map { figures in
+                            var figures = figures
+                            figures.name = "\(peer.name) peer, zlib 6 (one run)"
+                            return figures
+                        }
+                    ))
+            }
+            printTable([row.ours] + row.peers.flatMap { [$0.level1, $0.level6].compactMap { $0 } })
+            results.append(row)
+            if key == "photos" {
+                photoRuns = ours
+                oursCold = folder
             }
         }
-        let balanced = Figures.median("100 albums, balanced", samples["balanced"] ?? [])
-        let fast = Figures.median("100 albums, fast", samples["fast"] ?? [])
-        let pillow1 = samples["pillow1"].map { Figures.median("Pillow peer, zlib level 1", $0) }
-        let pillow6 = samples["pillow6"].map { Figures.median("Pillow peer, zlib level 6", $0) }
 
-        let slow = Figures.median(
-            "100 albums, 50 ms per image",
-            try (0..<runs).map { _ in
-                try ours("50 ms", binary, photoSlow, scratch.appendingPathComponent("slow"), extra: ["--no-cache"])
-            })
-        let large = try ours(
-            "1,000 items (one run)", binary, photo1000, scratch.appendingPathComponent("large"), extra: ["--no-cache"])
+        guard let oursCold, !photoRuns.isEmpty else {
+            printClassTargets(results)
+            return
+        }
+        print("")
+        print("photographs: latency, 1,000 items, a refresh, the fast level")
+        let photo100 = try serveFeed(server, name: "photos", count: 100, covers: photoCovers, latency: .zero)
+        let photoSlow = try serveFeed(
+            server, name: "pslow", count: 100, covers: photoCovers, latency: .milliseconds(50))
+        let photo1000 = try serveFeed(server, name: "p1000", count: 1000, covers: photoCovers, latency: .zero)
+        let balanced = Figures.median("100 albums, balanced", photoRuns)
+        var fastRuns: [Figures] = []
+        var slowRuns: [Figures] = []
+        var largeRuns: [Figures] = []
+        for _ in 0..<runs {
+            fastRuns.append(
+                try ours(
+                    "fast", binary, photo100, scratch.appendingPathComponent("fast"),
+                    extra: ["--no-cache", "--png-compression", "fast"]))
+            slowRuns.append(
+                try ours("50 ms", binary, photoSlow, scratch.appendingPathComponent("slow"), extra: ["--no-cache"]))
+            largeRuns.append(
+                try ours("1,000", binary, photo1000, scratch.appendingPathComponent("large"), extra: ["--no-cache"]))
+        }
+        let fast = Figures.median("100 albums, fast", fastRuns)
+        let slow = Figures.median("100 albums, 50 ms per image", slowRuns)
+        let large = Figures.median("1,000 items", largeRuns)
         // A refresh: the same chart and artwork again, over the report and cache of a first run.
         let refreshFolder = scratch.appendingPathComponent("refresh")
         let cache = ["--cache-dir", scratch.appendingPathComponent("cache").path]
@@ -113,54 +164,29 @@ struct ReportBenchmark {
             try (0..<runs).map { _ in try ours("refresh", binary, photo100, refreshFolder, extra: cache, fresh: false) }
         )
         let identical = try sameFiles(oursCold, refreshFolder)
-        let flat = Figures.median(
-            "100 albums, flat sample art",
-            try (0..<runs).map { _ in
-                try ours("flat", binary, flat100, scratch.appendingPathComponent("flat"), extra: ["--no-cache"])
-            })
+        printTable([balanced, fast, slow, large, refresh])
 
-        print("")
-        print(
-            "workload                         wall      cpu   peak RSS   PNG MB   fetch artwork  sheet  cards layout render encode"
-        )
-        for figures in [balanced, fast, pillow1, pillow6, slow, large, refresh, flat].compactMap({ $0 }) {
-            let stages = ["fetch", "artwork", "sheet", "cards", "layout", "render", "encode"].map {
-                figures.stages[$0].map { String(format: "%6.2f", $0) } ?? "     –"
-            }.joined(separator: " ")
-            print(
-                figures.name.padding(toLength: 30, withPad: " ", startingAt: 0)
-                    + String(
-                        format: "%6.2f s %6.2f s %6.0f MiB %7.1f  ", figures.wall, figures.cpu,
-                        Double(figures.rss) / 1_048_576, Double(figures.bytes) / 1e6) + stages)
-        }
-
-        print("")
-        print("targets (ratios from this run):")
-        func line(_ text: String, _ value: Double, _ target: Double, lower: Bool = true) {
-            let met = lower ? value <= target : value >= target
+        printClassTargets(results)
+        func line(_ text: String, _ value: Double, _ target: Double) {
             print(
                 String(
-                    format: "  %-62@ %6.2f  (target %@ %.2f) %@", text as NSString, value, lower ? "≤" : "≥", target,
-                    met ? "met" : "NOT MET"))
+                    format: "  %-66@ %6.2f  (target ≤ %.2f) %@", text as NSString, value, target,
+                    value <= target ? "met" : "NOT MET"))
         }
-        if let pillow1, let pillow6 {
-            line("wall: albumreport balanced / Pillow zlib 1", balanced.wall / pillow1.wall, 0.5)
-            line("PNG bytes: albumreport balanced / Pillow zlib 6", Double(balanced.bytes) / Double(pillow6.bytes), 1.0)
-            print(
-                String(
-                    format: "  matched levels: fast / Pillow 1 wall %.2f, bytes %.2f; balanced / Pillow 6 wall %.2f",
-                    fast.wall / pillow1.wall, Double(fast.bytes) / Double(pillow1.bytes), balanced.wall / pillow6.wall))
-            print(
-                String(
-                    format:
-                        "  peak RSS: albumreport %.0f MiB, Pillow peer %.0f MiB at level 1 (all its processes, sampled)",
-                    Double(balanced.rss) / 1_048_576, Double(pillow1.rss) / 1_048_576))
-        }
-        line("peak RSS of the 100-album report, MiB", Double(balanced.rss) / 1_048_576, 120)
-        line("peak RSS 1,000 items / 100 items", Double(large.rss) / Double(max(balanced.rss, 1)), 1.25)
+        let most100 = results.map(\.ours.maximumRSS).max() ?? balanced.maximumRSS
+        line("peak RSS of a 100-album report, MiB (largest of every run above)", Double(most100) / 1_048_576, 120)
+        line(
+            "peak RSS 1,000 items / 100 items (largest runs of each, photographs)",
+            Double(large.maximumRSS) / Double(max(balanced.maximumRSS, 1)), 1.25)
         line("refresh / cold wall time", refresh.wall / max(balanced.wall, 1e-9), 0.10)
         print("  refresh output identical to a cold run's: \(identical ? "yes" : "NO")")
         line("wall at 50 ms per image / at no latency", slow.wall / max(balanced.wall, 1e-9), 1.10)
+        if let pillow = results.first?.peers.first(where: { $0.name == "Pillow" }) {
+            print(
+                String(
+                    format: "  matched levels on photographs: fast / Pillow 1 wall %.2f, bytes %.2f",
+                    fast.wall / pillow.level1.wall, Double(fast.bytes) / Double(max(pillow.level1.bytes, 1))))
+        }
         let floor = try await deflateFloor(oursCold, level: 6, libdeflate: true)
         let renderEncode = (balanced.stages["sheet"] ?? 0) + (balanced.stages["cards"] ?? 0)
         print(
@@ -168,6 +194,49 @@ struct ReportBenchmark {
                 format:
                     "  render+encode %.2f s against deflating the same raw rows with libdeflate level 6 on all cores %.2f s: %.2f×",
                 renderEncode, floor, renderEncode / max(floor, 1e-9)))
+    }
+
+    /// The figures of `rows`, one line each, under a header.
+    private func printTable(_ rows: [Figures]) {
+        print(
+            "  workload                         wall      cpu   peak RSS   PNG MB   fetch artwork  sheet  cards layout render encode"
+        )
+        for figures in rows {
+            let stages = ["fetch", "artwork", "sheet", "cards", "layout", "render", "encode"].map {
+                figures.stages[$0].map { String(format: "%6.2f", $0) } ?? "     –"
+            }.joined(separator: " ")
+            print(
+                "  " + figures.name.padding(toLength: 30, withPad: " ", startingAt: 0)
+                    + String(
+                        format: "%6.2f s %6.2f s %6.0f MiB %7.1f  ", figures.wall, figures.cpu,
+                        Double(figures.rss) / 1_048_576, Double(figures.bytes) / 1e6) + stages)
+        }
+    }
+
+    /// Per class: our wall time against the fastest peer's at zlib 1, and our bytes against that
+    /// peer's level 6 (and every other peer's).
+    private func printClassTargets(_ results: [ClassFigures]) {
+        print("")
+        print("targets (ratios from this run):")
+        for result in results {
+            guard let fastest = result.peers.min(by: { $0.level1.wall < $1.level1.wall }) else {
+                print("  \(result.label): no peer ran")
+                continue
+            }
+            let time = result.ours.wall / max(fastest.level1.wall, 1e-9)
+            print(
+                String(
+                    format: "  %-52@ wall / %@ zlib 1 (the fastest peer) %5.2f (target ≤ 0.50) %@",
+                    result.label as NSString, fastest.name, time, time <= 0.5 ? "met" : "NOT MET"))
+            for peer in result.peers {
+                guard let level6 = peer.level6 else { continue }
+                let bytes = Double(result.ours.bytes) / Double(max(level6.bytes, 1))
+                let target = peer.name == fastest.name ? " (target ≤ 1.00) " + (bytes <= 1 ? "met" : "NOT MET") : ""
+                print(
+                    String(
+                        format: "  %-52@ PNG bytes / %@ zlib 6 %5.3f%@", "" as NSString, peer.name, bytes, target))
+            }
+        }
     }
 
     // MARK: - Workloads
@@ -198,11 +267,11 @@ struct ReportBenchmark {
 
     /// One peer run, or nil (with the reason printed) when it failed or hung; the median then
     /// comes from the runs that finished.
-    private func peerRun(_ peer: PillowPeer, _ name: String, _ feed: URL, _ output: URL, level: Int) throws -> Figures?
+    private func peerRun(_ peer: PythonPeer, _ name: String, _ feed: URL, _ output: URL, level: Int) throws -> Figures?
     {
         let child = try peer.run(feed: feed, output: output, level: level)
         guard !child.timedOut else {
-            print("  \(name): the peer ran past 120 s and was stopped (its pool hung); this run is left out")
+            print("  \(name): the peer ran past 180 s and was stopped; this run is left out")
             return nil
         }
         guard child.exitStatus == 0 else {
