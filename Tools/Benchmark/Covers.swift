@@ -12,6 +12,8 @@ struct Covers {
     var largeFile: String
     var contentType: String
     var images: [(small: Data, large: Data)]
+    /// Distinguishes this set's ETags from another's.
+    var tag: String { String(label.prefix(while: \.isLetter)) }
 
     /// The embedded sample's generated covers: flat shapes that deflate almost for free.
     static func flat() throws -> Covers {

@@ -350,11 +350,20 @@ struct ReportBenchmark {
             }
             item["artworkUrl100"] = server.url("/\(name)/art/\(index)/\(covers.smallFile)").absoluteString
             let cover = covers.images[index % covers.images.count]
-            let headers = [("Content-Type", covers.contentType)]
+            // Validators, as a CDN sends them: a refresh revalidates each image and is answered 304.
+            func headers(_ size: String) -> [(String, String)] {
+                [
+                    ("Content-Type", covers.contentType),
+                    ("ETag", "\"\(covers.tag)-\(index % covers.images.count)-\(size)\""),
+                    ("Last-Modified", "Tue, 09 Jan 2024 09:41:00 GMT"),
+                ]
+            }
             server.setRoute(
-                "/\(name)/art/\(index)/\(covers.smallFile)", .init(headers: headers, body: cover.small, delay: latency))
+                "/\(name)/art/\(index)/\(covers.smallFile)",
+                .init(headers: headers("small"), body: cover.small, delay: latency))
             server.setRoute(
-                "/\(name)/art/\(index)/\(covers.largeFile)", .init(headers: headers, body: cover.large, delay: latency))
+                "/\(name)/art/\(index)/\(covers.largeFile)",
+                .init(headers: headers("large"), body: cover.large, delay: latency))
             items.append(item)
         }
         feed["results"] = items
