@@ -108,14 +108,12 @@ struct CardsStage: PipelineStage {
         var screen = Manifest.ScreenRecord(
             kind: .card, file: path, rank: item.rank, sizePoints: layout.size, elements: elements)
 
-        if let previous = input.renderCache.reuse(path: path, key: key) {
+        if let previous = try input.renderCache.reuse(path: path, key: key, writer: input.writer) {
             screen.renderKey = key
-            let written = try input.writer.stageReused(
-                previous.url, data: previous.png, at: path, sha256: previous.sha256)
             return Card(
                 file: Manifest.FileRecord(
-                    path: path, widthPixels: previous.width, heightPixels: previous.height, bytes: written.bytes,
-                    sha256: written.sha256),
+                    path: path, widthPixels: previous.width, heightPixels: previous.height, bytes: previous.bytes,
+                    sha256: previous.sha256),
                 screen: screen, failure: loadFailure, reused: true, timings: timings, clipped: clipped)
         }
         let png: Data
@@ -143,7 +141,9 @@ struct CardsStage: PipelineStage {
         // that its warning is raised again.
         if failure == nil { screen.renderKey = key }
         let written = try input.writer.stage(png, at: path)
-        if failure == nil { input.renderCache.record(key: key, sha256: written.sha256) }
+        if failure == nil {
+            input.renderCache.record(key: key, sha256: written.sha256, stagedAt: path, by: input.writer)
+        }
         return Card(
             file: Manifest.FileRecord(
                 path: path, widthPixels: size.width, heightPixels: size.height, bytes: written.bytes,

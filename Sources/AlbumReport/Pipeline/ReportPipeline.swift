@@ -135,7 +135,8 @@ public struct ReportPipeline: Sendable {
                 WriteStage(),
                 .init(
                     source: options.feed, decoded: decoded, selection: selection, artwork: artwork, sheet: sheet,
-                    cards: cards, setup: setup, shard: options.shard, warnings: runner.warnings, writer: writer))
+                    cards: cards, setup: setup, shard: options.shard, warnings: runner.warnings, writer: writer,
+                    renderCache: renderCache))
             return ReportSummary(
                 output: options.output.path, feedTitle: decoded.feed.title, feedFormat: decoded.feed.format,
                 itemsInFeed: decoded.feed.items.count,
@@ -146,7 +147,7 @@ public struct ReportPipeline: Sendable {
                     SheetStage.stage.rawValue: .counting(sheet.decodeFailures.values),
                     CardsStage.stage.rawValue: .counting(cards.decodeFailures),
                 ].compactMapValues { $0 }, causes: written.causes,
-                breakdown: (sheet.timings + cards.timings).figures)
+                breakdown: (sheet.timings + cards.timings).figures + [renderCache.figure])
         } catch {
             writer.abandon()
             throw error

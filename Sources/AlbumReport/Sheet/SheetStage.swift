@@ -83,13 +83,11 @@ struct SheetStage: PipelineStage {
         thumbnail: (Int) -> Data?, timings: inout RenderTimings
     ) throws(ReportError) -> (file: Manifest.FileRecord, failures: [Int: ArtworkFailure]) {
         let render = input.selection.render
-        if let previous = input.renderCache.reuse(path: path, key: key) {
-            let written = try input.writer.stageReused(
-                previous.url, data: previous.png, at: path, sha256: previous.sha256)
+        if let previous = try input.renderCache.reuse(path: path, key: key, writer: input.writer) {
             return (
                 Manifest.FileRecord(
-                    path: path, widthPixels: previous.width, heightPixels: previous.height, bytes: written.bytes,
-                    sha256: written.sha256), [:]
+                    path: path, widthPixels: previous.width, heightPixels: previous.height, bytes: previous.bytes,
+                    sha256: previous.sha256), [:]
             )
         }
         // The PNG goes to its file chunk by chunk as the strips are encoded.
@@ -114,7 +112,9 @@ struct SheetStage: PipelineStage {
             throw .render(Self.stage, what: "the sheet", error)
         }
         let written = try file.close()
-        if rendered.decodeFailures.isEmpty { input.renderCache.record(key: key, sha256: written.sha256) }
+        if rendered.decodeFailures.isEmpty {
+            input.renderCache.record(key: key, sha256: written.sha256, stagedAt: path, by: input.writer)
+        }
         return (
             Manifest.FileRecord(
                 path: path, widthPixels: rendered.width, heightPixels: rendered.height, bytes: written.bytes,

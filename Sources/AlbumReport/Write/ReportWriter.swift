@@ -105,16 +105,24 @@ public struct ReportWriter: Sendable {
         return (data.count, knownSHA256 ?? Digest.sha256Hex(data))
     }
 
-    /// Stages a file of the previous report, verified as `data` (its bytes), at `relativePath`:
-    /// as a hard link where the file system allows (a refresh then writes no PNG bytes at all),
-    /// else as a copy.
-    public func stageReused(
-        _ previous: URL, data: Data, at relativePath: String, sha256: String
-    ) throws(ReportError) -> (bytes: Int, sha256: String) {
+    /// Hard-links `previous`, a file of the previous report whose bytes were verified while it was
+    /// the file `identity` names, at `relativePath` in the staging folder (a refresh then writes no
+    /// PNG bytes at all). Returns false, leaving nothing staged, when the writer cannot link
+    /// (in-place staging replaces files one by one, so a link would alias the file it replaces; a
+    /// file system without hard links) or when the file linked is not that file any more (one
+    /// put in its place since, or changed): the caller then stages verified bytes instead.
+    func linkReused(
+        _ previous: URL, at relativePath: String, sameFileAs identity: FileIdentity
+    ) throws(ReportError) -> Bool {
+        guard !inPlace else { return false }
         let url = try prepare(relativePath)
-        // In-place staging replaces files one by one, so a link would alias the file it replaces.
-        if !inPlace, link(previous.path, url.path) == 0 { return (data.count, sha256) }
-        return try stage(data, at: relativePath, knownSHA256: sha256)
+        guard link(previous.path, url.path) == 0 else { return false }
+        if let linked = FileIdentity.of(path: url.path), linked.isSameFile(as: identity) { return true }
+        // Never left staged: writing the verified bytes over it would write through the link.
+        guard unlink(url.path) == 0 else {
+            throw .write(path: url.path, detail: FileProblem.clause(errno: errno))
+        }
+        return false
     }
 
     /// Opens `relativePath` in the staging folder for writing piece by piece.

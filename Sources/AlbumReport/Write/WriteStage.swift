@@ -19,6 +19,8 @@ struct WriteStage: PipelineStage {
         /// Every warning of the stages before.
         var warnings: [ReportWarning]
         var writer: ReportWriter
+        /// Records the proofs of the PNGs staged once the report is in place.
+        var renderCache: RenderCache
     }
 
     struct Output: StageOutput {
@@ -59,6 +61,7 @@ struct WriteStage: PipelineStage {
         }
         if Task.isCancelled { throw .cancelled }
         try input.writer.commit(manifest: data, page: input.setup.page.render(manifest))
+        await input.renderCache.recordProofs(in: input.writer.output)
         return Output(manifest: manifest, warnings: artworkWarnings, causes: Self.causes(failures))
     }
 
