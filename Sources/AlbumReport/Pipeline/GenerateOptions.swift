@@ -83,10 +83,9 @@ public struct GenerateOptions: Sendable {
 public enum PNGCompression: Sendable, Hashable {
     /// Level 1.
     case fast
-    /// The default: level 6 for flat screens, level 1 for screens that are mostly photograph or
-    /// smooth artwork (judged from a sample of pixels: see `PNGStreamEncoder.photographicShare`;
-    /// with rows filtered by their content, higher levels shrink such files by a few per cent
-    /// for twice the time).
+    /// The default: level 6 for flat screens, level 1 for screens that are mostly photograph
+    /// (where, measured on photographic album art, higher levels shrink files by a few per cent
+    /// for twice the time); rows filtered with the sampled choice of the five PNG filters.
     case balanced
     /// zlib level 9, with adaptive row filters.
     case small
