@@ -1,14 +1,44 @@
+import AlbumReport
+import AlbumReportCore
 import AlbumReportGraphics
 import AlbumReportTestSupport
 import CGD
 import Foundation
 
-/// `encode-lab`: how PNG row filters and libdeflate levels trade bytes for time on a report made
-/// from photographic artwork (every 4th card and the sheet), one core, encode only. The figures
-/// behind the encoder's choices.
+/// `encode-lab [photos|grainy|smooth|flat]`: how PNG row filters and deflate levels trade bytes
+/// for time on a report made from one class of artwork (the sheet and every 4th card), one core,
+/// encode only, through the project's own encoder (the sheet streamed through zlib as `generate`
+/// writes it, cards kept whole for libdeflate). The figures behind the encoder's choices, with
+/// `generate`'s default and the old default (`balanced` before the filters were chosen from the
+/// content) side by side, and Pillow's bytes and time on the same screens when it is installed.
 struct EncodeLab {
-    enum Strategy: String, CaseIterable {
-        case up, paeth, adaptive4, adaptive5, sampled5
+    var artwork: String
+
+    init(arguments: [String]) {
+        artwork = arguments.first ?? "photos"
+    }
+
+    /// One way to encode: a row filter, a level, and the level for photographic screens.
+    struct Strategy {
+        var name: String
+        var filter: PNGStreamEncoder.RowFilter
+        var level: Int
+        var photographicLevel: Int?
+    }
+
+    func covers() throws -> Covers {
+        switch artwork {
+        case "photos":
+            return try Covers.photographs(
+                in: URL(fileURLWithPath: ".build/bench-photos"),
+                script: URL(fileURLWithPath: "scripts/bench-photos.py"))
+        case "grainy": return try Covers.generated()
+        case "flat": return try Covers.flat()
+        case "smooth": return try Covers.smooth()
+        default:
+            print("encode-lab: unknown artwork class \(artwork) (photos, grainy, smooth or flat)")
+            exit(64)
+        }
     }
 
     func run() async throws {
@@ -16,8 +46,7 @@ struct EncodeLab {
             .appendingPathComponent("albumreport").path
         let server = try await LoopbackHTTPServer.start()
         defer { Task { await server.shutdown() } }
-        let covers = try Covers.photographs(
-            in: URL(fileURLWithPath: ".build/bench-photos"), script: URL(fileURLWithPath: "scripts/bench-photos.py"))
+        let covers = try covers()
         let feed = try ReportBenchmark(arguments: []).serveFeed(
             server, name: "lab", count: 100, covers: covers, latency: .zero)
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("albumreport-encode-lab")
@@ -28,109 +57,86 @@ struct EncodeLab {
         let cards = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("cards").path)
             .sorted().enumerated().filter { $0.offset % 4 == 0 }.map { "cards/" + $0.element }
         let files = ["sheet.png"] + cards
-        let levels = [1, 2, 3, 4, 6]
-        var bytes: [String: Int] = [:]
-        var seconds: [String: Double] = [:]
-        var filterSeconds: [Strategy: Double] = [:]
+        let defaults = GenerateOptions(output: output)
+        var strategies = [
+            Strategy(
+                name: "default", filter: defaults.pngRowFilter, level: defaults.pngCompressionLevel,
+                photographicLevel: defaults.pngPhotographicLevel),
+            Strategy(name: "old balanced", filter: .up, level: 6, photographicLevel: 1),
+        ]
+        for filter in [PNGStreamEncoder.RowFilter.up, .sampled, .adaptive] {
+            for level in [1, 2, 4, 6] {
+                strategies.append(Strategy(name: "\(filter) L\(level)", filter: filter, level: level))
+            }
+        }
+        var bytes = [Int](repeating: 0, count: strategies.count)
+        var seconds = [Double](repeating: 0, count: strategies.count)
+        var sheetBytes = [Int](repeating: 0, count: strategies.count)
+        var levels = [[Int]](repeating: [], count: strategies.count)
         for file in files {
             let image = try GDImage(decoding: Data(contentsOf: output.appendingPathComponent(file)))
-            let rows = (0..<image.height).map { y in
-                var row = [UInt8](repeating: 0, count: image.width * 3)
-                _ = image.withRow(y) { pixels in
-                    for (x, pixel) in pixels.enumerated() {
-                        let bits = UInt32(bitPattern: pixel)
-                        row[3 * x] = UInt8((bits >> 16) & 0xFF)
-                        row[3 * x + 1] = UInt8((bits >> 8) & 0xFF)
-                        row[3 * x + 2] = UInt8(bits & 0xFF)
-                    }
-                }
-                return row
-            }
-            for strategy in Strategy.allCases {
+            for (index, strategy) in strategies.enumerated() {
+                final class Collected { var count = 0 }
+                let collected = Collected()
                 let start = ContinuousClock.now
-                let filtered = Self.filter(rows, strategy)
-                filterSeconds[strategy, default: 0] += (ContinuousClock.now - start).seconds
-                for level in levels {
-                    let key = "\(strategy.rawValue) L\(level)"
-                    let begin = ContinuousClock.now
-                    bytes[key, default: 0] += DeflateFloor.libdeflate(filtered, level: level)
-                    seconds[key, default: 0] += (ContinuousClock.now - begin).seconds
-                }
+                let encoder = try PNGStreamEncoder(
+                    width: image.width, height: image.height, compressionLevel: strategy.level,
+                    photographicLevel: strategy.photographicLevel, filter: strategy.filter,
+                    sink: file == "sheet.png" ? { collected.count += $0.count } : nil)
+                try encoder.append(image)
+                let size = try encoder.finish().count + collected.count
+                seconds[index] += (ContinuousClock.now - start).seconds
+                bytes[index] += size
+                if file == "sheet.png" { sheetBytes[index] = size }
+                levels[index].append(encoder.chosenLevel)
             }
         }
-        print("encode-lab: sheet + \(cards.count) cards from photographic artwork, one core")
-        print("strategy    filter s   " + levels.map { "   L\($0) MB     s" }.joined())
-        for strategy in Strategy.allCases {
-            var line = strategy.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
-            line += String(format: "%8.2f   ", filterSeconds[strategy] ?? 0)
-            for level in levels {
-                let key = "\(strategy.rawValue) L\(level)"
-                line += String(format: "%8.1f %5.2f", Double(bytes[key] ?? 0) / 1e6, seconds[key] ?? 0)
-            }
-            print(line)
+        print("encode-lab: \(covers.label), sheet (streamed, zlib) + \(cards.count) cards (libdeflate), one core")
+        print("strategy           MB   encode s   sheet MB   levels chosen")
+        for (index, strategy) in strategies.enumerated() {
+            let chosen = Dictionary(grouping: levels[index], by: { $0 }).sorted { $0.key < $1.key }
+                .map { "L\($0.key)×\($0.value.count)" }.joined(separator: " ")
+            print(
+                strategy.name.padding(toLength: 14, withPad: " ", startingAt: 0)
+                    + String(
+                        format: "%8.2f %10.2f %10.2f   ", Double(bytes[index]) / 1e6, seconds[index],
+                        Double(sheetBytes[index]) / 1e6) + chosen)
         }
-    }
-
-    static func filter(_ rows: [[UInt8]], _ strategy: Strategy) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(rows.count * (1 + (rows.first?.count ?? 0)))
-        var previous = [UInt8](repeating: 0, count: rows.first?.count ?? 0)
-        for row in rows {
-            let type: Int
-            switch strategy {
-            case .up: type = 2
-            case .paeth: type = 4
-            case .adaptive4: type = best(row, previous, types: [0, 1, 2, 4], step: 1)
-            case .adaptive5: type = best(row, previous, types: [0, 1, 2, 3, 4], step: 1)
-            case .sampled5: type = best(row, previous, types: [0, 1, 2, 3, 4], step: 4)
-            }
-            out.append(UInt8(type))
-            for i in 0..<row.count {
-                out.append(UInt8(truncatingIfNeeded: Int(row[i]) - predict(type, row, previous, i)))
-            }
-            previous = row
-        }
-        return out
-    }
-
-    static func predict(_ type: Int, _ row: [UInt8], _ above: [UInt8], _ i: Int) -> Int {
-        let left = i >= 3 ? Int(row[i - 3]) : 0
-        let up = Int(above[i])
-        switch type {
-        case 1: return left
-        case 2: return up
-        case 3: return (left + up) / 2
-        case 4:
-            let upLeft = i >= 3 ? Int(above[i - 3]) : 0
-            let p = left + up - upLeft
-            let (pa, pb, pc) = (abs(p - left), abs(p - up), abs(p - upLeft))
-            if pa <= pb && pa <= pc { return left }
-            return pb <= pc ? up : upLeft
-        default: return 0
+        if let pillow = Self.pillow(files.map { output.appendingPathComponent($0).path }) {
+            print(pillow)
+            let base = Double(bytes[1])
+            print(
+                String(
+                    format: "default / old balanced: bytes %.3f, time %.3f", Double(bytes[0]) / base,
+                    seconds[0] / seconds[1]))
         }
     }
 
-    static func best(_ row: [UInt8], _ above: [UInt8], types: [Int], step: Int) -> Int {
-        var bestType = 0
-        var bestScore = Int.max
-        for type in types {
-            var score = 0
-            var i = 0
-            while i < row.count {
-                for c in 0..<3 where i + c < row.count {
-                    let byte = (Int(row[i + c]) - predict(type, row, above, i + c)) & 0xFF
-                    score += byte < 128 ? byte : 256 - byte
-                }
-                i += 3 * step
-            }
-            if score < bestScore { (bestType, bestScore) = (type, score) }
-        }
-        return bestType
+    /// Pillow's bytes at levels 1 and 6 and its encode time at level 1 (one core) on the same
+    /// screens, from Python: nil without python3 and Pillow.
+    static func pillow(_ paths: [String]) -> String? {
+        guard let python = Executable.find("python3") else { return nil }
+        let script = """
+            import io, sys, time
+            from PIL import Image
+            images = [Image.open(p).convert("RGB") for p in sys.argv[1:]]
+            for i in images: i.load()
+            out = []
+            for level in (1, 6):
+                start = time.perf_counter(); total = 0
+                for i in images:
+                    b = io.BytesIO(); i.save(b, "PNG", compress_level=level); total += b.tell()
+                out.append("Pillow L%d %8.2f MB %6.2f s" % (level, total / 1e6, time.perf_counter() - start))
+            print("; ".join(out))
+            """
+        guard let run = try? ChildRun.run(python, ["-c", script] + paths), run.exitStatus == 0 else { return nil }
+        return String(decoding: run.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
-/// `serve [MS]`: serves the photographic chart (100 albums) with MS milliseconds per image on
-/// loopback until interrupted, printing the feed's URL, for profiling albumreport by hand.
+/// `serve [MS] [CLASS]`: serves a chart of 100 albums (photographs unless CLASS names another
+/// artwork class) with MS milliseconds per image on loopback until interrupted, printing the
+/// feed's URL, for profiling albumreport by hand.
 func serveForProfiling(arguments: [String]) async throws {
     let latency = Int(arguments.first ?? "0") ?? 0
     let server = try await LoopbackHTTPServer.start()

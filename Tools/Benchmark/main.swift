@@ -8,7 +8,7 @@
 //   swift run -c release albumreport-bench text
 //   swift run -c release albumreport-bench matrix [--limit N] (one --matrix run vs 24 single runs)
 //   swift run -c release albumreport-bench material       (a scrolled screen with and without the blur)
-//   swift run -c release albumreport-bench encode-lab     (row filters × deflate levels on photographs)
+//   swift run -c release albumreport-bench encode-lab [photos|grainy|smooth|flat] (row filters × deflate levels)
 //   swift run -c release albumreport-bench serve [MS] [photos|grainy|smooth|flat] (a chart on loopback, for profiling)
 //
 // `report` starts its own loopback HTTP server serving four classes of artwork as Apple's CDN
@@ -51,7 +51,7 @@ case "compare-scale":
 case "serve":
     try await serveForProfiling(arguments: Array(arguments.dropFirst()))
 case "encode-lab":
-    try await EncodeLab().run()
+    try await EncodeLab(arguments: Array(arguments.dropFirst())).run()
 case "report":
     try await ReportBenchmark(arguments: Array(arguments.dropFirst())).run()
 case "text":
@@ -66,7 +66,7 @@ case "fetch":
     try await ReportBenchmark(arguments: Array(arguments.dropFirst())).runFetch()
 default:
     print(
-        "usage: albumreport-bench report [--runs N] [--photos DIR] [--peer PATH] [--skia-peer PATH] [--no-peer] [--classes LIST] | fetch [--runs N] | network [--runs N] | text | material | compare [EXPECTED.png ACTUAL.png] | compare-scale [--binary PATH] [--runs N] | matrix [--limit N] [--binary PATH] | encode-lab | serve [MS] [CLASS]"
+        "usage: albumreport-bench report [--runs N] [--photos DIR] [--peer PATH] [--skia-peer PATH] [--no-peer] [--classes LIST] | fetch [--runs N] | network [--runs N] | text | material | compare [EXPECTED.png ACTUAL.png] | compare-scale [--binary PATH] [--runs N] | matrix [--limit N] [--binary PATH] | encode-lab [photos|grainy|smooth|flat] | serve [MS] [CLASS]"
     )
     exit(arguments.isEmpty ? 0 : 64)
 }
