@@ -6,9 +6,10 @@ import NIOPosix
 import Synchronization
 
 /// A real HTTP/1.1 server on 127.0.0.1 (an ephemeral port), started by a test, serving canned
-/// routes with optional latency and injected faults (a body cut short or stalled, a huge body,
-/// answers that change per request, conditional requests answered 304). It counts requests and
-/// body bytes per path, the largest number in flight, and keeps each path's last request headers.
+/// routes with optional latency, a gate the test opens (``ServerGate``) and injected faults (a
+/// body cut short or stalled, a huge body, answers that change per request, conditional requests
+/// answered 304). It counts requests and body bytes per path, the largest number in flight, and
+/// keeps each path's last request headers.
 public final class LoopbackHTTPServer: Sendable {
     /// What the server answers on one path.
     public struct Route: Sendable {
@@ -19,6 +20,8 @@ public final class LoopbackHTTPServer: Sendable {
         public var delay: Duration
         /// How the body is sent.
         public var fault: Fault = .none
+        /// Answer only once this gate is open (then after `delay`); nil: at once.
+        public var gate: ServerGate?
         /// Answers by request number instead (1-based; the last one repeats): 503 then 200.
         public var sequence: [Route] = []
         /// Builds the answer from the request (a stand-in for an API).
@@ -38,13 +41,14 @@ public final class LoopbackHTTPServer: Sendable {
         /// Creates a route.
         public init(
             status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: Duration = .zero,
-            fault: Fault = .none
+            fault: Fault = .none, gate: ServerGate? = nil
         ) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
             self.fault = fault
+            self.gate = gate
         }
 
         /// Answers `routes` in turn, one per request, repeating the last.
@@ -249,10 +253,14 @@ private final class RouteHandler: ChannelInboundHandler {
             let path = self.path
             let keepAlive = self.keepAlive
             let bound = NIOLoopBound((context: context, handler: self), eventLoop: context.eventLoop)
-            context.eventLoop.scheduleTask(in: .nanoseconds(route.delay.nanoseconds)) {
-                bound.value.handler.respond(
-                    route, keepAlive: keepAlive, context: bound.value.context, server: server, path: path)
+            let eventLoop = context.eventLoop
+            let answer: @Sendable () -> Void = {
+                eventLoop.scheduleTask(in: .nanoseconds(route.delay.nanoseconds)) {
+                    bound.value.handler.respond(
+                        route, keepAlive: keepAlive, context: bound.value.context, server: server, path: path)
+                }
             }
+            if let gate = route.gate { gate.whenOpen(answer) } else { answer() }
         }
     }
 

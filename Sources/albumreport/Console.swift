@@ -71,7 +71,9 @@ struct LineProgress: ProgressReporter {
 }
 
 /// A live progress bar for the running stage on a terminal, redrawn at most every 50 ms and
-/// erased when the stage ends: `cards    [=========>          ]  52/100  34.1/s  ETA 1.4 s`.
+/// erased when the stage ends: `cards    [=========>          ]  52/100  34.1/s  ETA 1.4 s`. Of
+/// stages that run at the same time (artwork, sheet and cards) it shows the one started last,
+/// then, once that one ends, the next that still advances.
 final class TerminalProgress: ProgressReporter, Sendable {
     private let console: Console
     private let width: Int
@@ -83,6 +85,8 @@ final class TerminalProgress: ProgressReporter, Sendable {
         var started = ContinuousClock.now
         var lastDraw = ContinuousClock.now - .seconds(1)
         var drawn = false
+        /// When each running stage started.
+        var running: [Stage: (index: Int, total: Int, started: ContinuousClock.Instant)] = [:]
     }
 
     private let bar = Mutex(Bar())
@@ -96,18 +100,28 @@ final class TerminalProgress: ProgressReporter, Sendable {
         bar.withLock { bar in
             switch event {
             case .stageStarted(let index, let total, let next):
-                bar.stage = next
-                bar.stageNumber = "[\(index)/\(total)]"
-                bar.started = .now
+                bar.running[next] = (index, total, ContinuousClock.now)
+                show(next, in: &bar)
                 draw(&bar, done: nil, total: nil, force: true)
             case .advanced(let advanced, let done, let total):
+                if bar.stage == nil, bar.running[advanced] != nil { show(advanced, in: &bar) }
                 guard advanced == bar.stage else { return }
                 draw(&bar, done: done, total: total, force: done >= total)
-            case .stageFinished:
+            case .stageFinished(_, _, let finished, _, _):
+                bar.running[finished] = nil
+                guard finished == bar.stage else { return }
                 erase(&bar)
                 bar.stage = nil
             }
         }
+    }
+
+    /// Makes the bar show `stage`, one of the running stages.
+    private func show(_ stage: Stage, in bar: inout Bar) {
+        guard let running = bar.running[stage] else { return }
+        bar.stage = stage
+        bar.stageNumber = "[\(running.index)/\(running.total)]"
+        bar.started = running.started
     }
 
     /// Erases the bar (before the summary, or when the run is interrupted).

@@ -28,13 +28,21 @@ public struct ArtworkLoader: Sendable {
     var cache: HTTPCache?
     /// Outcomes already had in this process, by URL text (a matrix's combinations share them).
     var memo: ArtworkMemo?
+    /// The run's downloads in flight, shared with its other loaders (nil: only `loadAll`'s bound).
+    var slots: DownloadSlots?
+    /// How this loader's downloads queue for ``slots``: thumbnails before large images.
+    var slotPriority = DownloadSlots.Priority.first
 
     /// Creates a loader.
-    init(fetcher: HTTPFetcher, policy: ArtworkPolicy, cache: HTTPCache? = nil, memo: ArtworkMemo?) {
+    init(
+        fetcher: HTTPFetcher, policy: ArtworkPolicy, cache: HTTPCache? = nil, memo: ArtworkMemo?,
+        slots: DownloadSlots? = nil
+    ) {
         self.fetcher = fetcher
         self.policy = policy
         self.cache = cache
         self.memo = memo
+        self.slots = slots
     }
 
     /// Creates a loader.
@@ -50,10 +58,12 @@ public struct ArtworkLoader: Sendable {
         return copy
     }
 
-    /// Loads each distinct URL text in `urls`, `concurrency` at a time. Results are keyed by the
-    /// URL text, so their order never depends on timing.
+    /// Loads each distinct URL text in `urls`, `concurrency` at a time, in the order given;
+    /// `arrived` hears each outcome as its load ends. Results are keyed by the URL text, so their
+    /// order never depends on timing.
     public func loadAll(
-        _ urls: [String], concurrency: Int, progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+        _ urls: [String], concurrency: Int, progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        arrived: (_ url: String, _ outcome: ArtworkOutcome) -> Void = { _, _ in }
     ) async -> [String: ArtworkOutcome] {
         var seen = Set<String>()
         let unique = urls.filter { seen.insert($0).inserted }
@@ -66,6 +76,7 @@ public struct ArtworkLoader: Sendable {
             }
             for await (url, outcome) in group {
                 results[url] = outcome
+                arrived(url, outcome)
                 progress(results.count, unique.count)
                 if Task.isCancelled { continue }
                 if let url = pending.next() {
@@ -83,7 +94,13 @@ public struct ArtworkLoader: Sendable {
     }
 
     private func loadCounted(_ raw: String) async -> ArtworkOutcome {
-        let outcome = await loadUncounted(raw)
+        let outcome: ArtworkOutcome
+        if let slots {
+            // A task cancelled while it waits for a slot sends nothing; the run ends cancelled.
+            outcome = await slots.withSlot(slotPriority) { await loadUncounted(raw) } ?? .failed(.fetch(.cancelled))
+        } else {
+            outcome = await loadUncounted(raw)
+        }
         if case .failed(let failure) = outcome {
             fetcher.stats.recordFailure(fetcher.stage, key: failure.statisticsKey)
         }

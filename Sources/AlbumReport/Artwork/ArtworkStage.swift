@@ -1,10 +1,12 @@
 import AlbumReportCore
 import Foundation
 
-/// Downloads (or reads) the thumbnails this run draws, each URL once, `--concurrency` at a time,
-/// checking every image's header before anything decodes it. Large images are loaded by the cards
-/// stage, card by card, through the ``LargeArtwork`` this stage hands on, so that downloads
-/// overlap drawing and a thousand large images are never held at once.
+/// Downloads (or reads) the thumbnails this run draws, each URL once, in rank order,
+/// `--concurrency` at a time, checking every image's header before anything decodes it. It runs
+/// beside the sheet and the cards: each outcome is posted to the ``ThumbnailBoard`` as it
+/// arrives, so a strip of the sheet or a card waits only for its own thumbnails. Large images
+/// are loaded by the cards stage, card by card, through ``LargeArtwork``, sharing the run's
+/// ``DownloadSlots`` with these downloads, so `--concurrency` bounds them all together.
 struct ArtworkStage: PipelineStage {
     static let stage = Stage.artwork
 
@@ -18,6 +20,10 @@ struct ArtworkStage: PipelineStage {
         /// The local feed's folder (its artwork may be relative to it); nil for a remote feed.
         var localDirectory: URL?
         var concurrency: Int
+        /// Where each thumbnail is posted as it arrives (closed when this stage ends, however).
+        var board: ThumbnailBoard
+        /// The run's downloads in flight.
+        var slots: DownloadSlots
     }
 
     struct Output: StageOutput {
@@ -25,29 +31,36 @@ struct ArtworkStage: PipelineStage {
         var thumbnails: [String: ArtworkOutcome]
         /// Per rank, why its thumbnail cannot be drawn.
         var failures: [Int: ArtworkFailure]
-        /// Where the cards stage gets each album's large image.
-        var large: LargeArtwork
         var warnings: [ReportWarning] { [] }
         var progressDetail: String {
             "\(thumbnails.values.filter { $0.data != nil }.count) of \(thumbnails.count) images"
         }
+    }
 
-        /// The thumbnail bytes of `item`, when they loaded.
-        func thumbnail(of item: FeedItem) -> Data? {
-            item.artworkURL.flatMap { thumbnails[$0]?.data }
-        }
+    /// The loader of this run's artwork: thumbnails counted under ``Stage/artwork``; its
+    /// ``ArtworkLoader/counting(as:)`` copy under ``Stage/cards`` loads the large images.
+    static func loader(
+        network: NetworkAccess, localDirectory: URL?, slots: DownloadSlots, context: RunContext
+    ) -> ArtworkLoader {
+        ArtworkLoader(
+            fetcher: network.fetcher(for: stage, context: context),
+            policy: ArtworkPolicy(localFeedDirectory: localDirectory), cache: network.cache,
+            memo: network.artworkMemo, slots: slots)
     }
 
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
-        let loader = ArtworkLoader(
-            fetcher: network.fetcher(for: Self.stage, context: context),
-            policy: ArtworkPolicy(localFeedDirectory: input.localDirectory), cache: network.cache,
-            memo: network.artworkMemo)
-        let thumbnails = await loader.loadAll(
-            input.items.compactMap(\.artworkURL), concurrency: input.concurrency
-        ) { done, total in
-            context.progress.report(.advanced(stage: Self.stage, done: done, total: total))
+        defer {
+            input.board.close()
+            input.slots.thumbnailsDone()
         }
+        let loader = Self.loader(
+            network: network, localDirectory: input.localDirectory, slots: input.slots, context: context)
+        let board = input.board
+        let thumbnails = await loader.loadAll(
+            input.items.compactMap(\.artworkURL), concurrency: input.concurrency,
+            progress: { done, total in
+                context.progress.report(.advanced(stage: Self.stage, done: done, total: total))
+            }, arrived: { board.post($0, $1) })
         if Task.isCancelled { throw .cancelled }
         var failures: [Int: ArtworkFailure] = [:]
         for item in input.items {
@@ -60,8 +73,7 @@ struct ArtworkStage: PipelineStage {
                 failures[item.rank] = failure
             }
         }
-        return Output(
-            thumbnails: thumbnails, failures: failures, large: LargeArtwork(loader: loader.counting(as: .cards)))
+        return Output(thumbnails: thumbnails, failures: failures)
     }
 }
 

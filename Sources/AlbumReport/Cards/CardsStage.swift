@@ -2,16 +2,23 @@ import AlbumReportCore
 import AlbumReportGraphics
 import Foundation
 
-/// One detail card per album, `--concurrency` at a time: each gets its large image, is laid
-/// out, drawn, PNG-encoded and staged, so downloads overlap drawing. An unchanged card is copied
-/// from the previous report instead. Results are keyed by file, so their order never depends
-/// on timing.
+/// One detail card per album, `--concurrency` cards in flight, in rank order: each waits for its
+/// thumbnail (its fallback), gets its large image, is laid out, drawn, PNG-encoded and staged,
+/// so downloads overlap drawing. It runs beside the thumbnails' downloads and the sheet: a card
+/// starts as soon as a place is free, not once every thumbnail is in, and its large image downloads
+/// in the run's shared ``DownloadSlots``. The cards in flight bound what is held at once (a large
+/// image each, and a canvas for each one drawing), however many albums there are. An unchanged
+/// card is copied from the previous report instead. Results are keyed by file, so their order
+/// never depends on timing.
 struct CardsStage: PipelineStage {
     static let stage = Stage.cards
 
     struct Input: Sendable {
         var selection: SelectStage.Output
-        var artwork: ArtworkStage.Output
+        /// The thumbnails, as they arrive.
+        var thumbnails: ThumbnailBoard
+        /// Where each album's large image comes from.
+        var large: LargeArtwork
         var writer: ReportWriter
         var renderCache: RenderCache
         var concurrency: Int
@@ -81,8 +88,10 @@ struct CardsStage: PipelineStage {
         if Task.isCancelled { throw .cancelled }
         let selection = input.selection
         let render = selection.render
-        let (image, loadFailure) = await input.artwork.large.image(
-            for: item, thumbnail: item.artworkURL.flatMap { input.artwork.thumbnails[$0] })
+        var thumbnail: ArtworkOutcome?
+        if let url = item.artworkURL { thumbnail = await input.thumbnails.outcome(for: url) }
+        if Task.isCancelled { throw .cancelled }
+        let (image, loadFailure) = await input.large.image(for: item, thumbnail: thumbnail)
         var timings = RenderTimings()
         let layout = timings.time(\.layout) {
             CardLayout.make(

@@ -23,8 +23,9 @@ protocol StageOutput: Sendable {
 }
 
 /// Runs stages one after another: numbers them, times them, reports their start and end, and
-/// collects their figures and warnings in order.
-struct StageRunner {
+/// collects their figures and warnings in order. Stages that run at the same time each get a
+/// runner of their own, ``absorb(_:)``ed in pipeline order once all have ended.
+struct StageRunner: Sendable {
     let context: RunContext
     private(set) var figures: [ReportSummary.StageFigure] = []
     private(set) var warnings: [ReportWarning] = []
@@ -40,6 +41,12 @@ struct StageRunner {
         runner.figures = figures + earlier.figures
         runner.warnings = warnings + earlier.warnings
         return runner
+    }
+
+    /// Adds `other`'s figures and warnings after this runner's own.
+    mutating func absorb(_ other: StageRunner) {
+        figures += other.figures
+        warnings += other.warnings
     }
 
     /// Runs `stage` on `input`.

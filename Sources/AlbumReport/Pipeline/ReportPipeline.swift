@@ -5,11 +5,13 @@ import Foundation
 /// `generate`, from `--feed` to `manifest.json`: a sequence of typed stages.
 ///
 /// ```
-/// setup → fetch → decode → enrich → select → artwork → sheet → cards → write
+/// setup → fetch → decode → enrich → select → (artwork ∥ sheet ∥ cards) → write
 /// ```
 /// Each stage is a value in the folder that names it (`Fetch/FetchStage.swift`, …) with a typed
-/// input and output; this type only runs them in order, numbered and timed, and hands each the
-/// outputs it needs. Nothing is written into the output folder until `write` swaps the finished
+/// input and output; this type only runs them, numbered and timed, and hands each the outputs it
+/// needs. `artwork`, `sheet` and `cards` stream: they run at the same time, the thumbnails posted
+/// to a ``ThumbnailBoard`` as they arrive, so neither the sheet nor the cards wait for every
+/// download (see ``streamArtwork(_:sheet:cards:runner:)``). Nothing is written into the output folder until `write` swaps the finished
 /// report in; a failure or a cancellation anywhere leaves the previous report as it was.
 public struct ReportPipeline: Sendable {
     var transport: any HTTPTransport
@@ -92,7 +94,7 @@ public struct ReportPipeline: Sendable {
         return FetchedFeed(loaded: loaded, decoded: decoded, enriched: enriched, network: feedNetwork)
     }
 
-    /// select → artwork → sheet → cards → write. The report is staged for `stagingOutput` (a
+    /// select → (artwork ∥ sheet ∥ cards) → write. The report is staged for `stagingOutput` (a
     /// matrix's combination folder inside the matrix's own staging folder) when given, else for
     /// `options.output`; the previous PNGs the render cache may reuse are always in `options.output`.
     static func render(
@@ -109,28 +111,34 @@ public struct ReportPipeline: Sendable {
                 compressionLevel: options.pngCompressionLevel, photographicLevel: options.pngPhotographicLevel,
                 rowFilter: options.pngRowFilter, paginate: options.paginateSheet,
                 screen: setup.screen(options.screen)))
-        let artwork = try await runner.run(
-            ArtworkStage(network: feedNetwork),
-            .init(
-                items: selection.thumbnailItems, isAlbumChart: decoded.feed.format.isAlbumChart,
-                localDirectory: loaded.localDirectory, concurrency: options.concurrency))
-
         let writer = try ReportWriter.prepare(output: stagingOutput ?? options.output, force: options.force)
         do {
             let renderCache = RenderCache(
                 output: stagingOutput == nil ? writer.output : ReportWriter.resolved(options.output),
                 previous: setup.previous, cacheDirectory: options.cacheDirectory,
                 refresh: options.refresh)
-            let sheet = try await runner.run(
-                SheetStage(),
-                .init(
-                    selection: selection, artwork: artwork, writer: writer, renderCache: renderCache,
-                    shard: options.shard))
-            let cards = try await runner.run(
-                CardsStage(),
-                .init(
-                    selection: selection, artwork: artwork, writer: writer, renderCache: renderCache,
-                    concurrency: options.concurrency))
+            let board = ThumbnailBoard()
+            let slots = DownloadSlots(options.concurrency)
+            var largeLoader = ArtworkStage.loader(
+                network: feedNetwork, localDirectory: loaded.localDirectory, slots: slots, context: context
+            ).counting(as: .cards)
+            largeLoader.slotPriority = .later
+            let large = LargeArtwork(loader: largeLoader)
+            let (artwork, sheet, cards) = try await streamArtwork(
+                (
+                    ArtworkStage(network: feedNetwork),
+                    .init(
+                        items: selection.thumbnailItems, isAlbumChart: decoded.feed.format.isAlbumChart,
+                        localDirectory: loaded.localDirectory, concurrency: options.concurrency, board: board,
+                        slots: slots)
+                ),
+                sheet: .init(
+                    selection: selection, thumbnails: board, writer: writer, renderCache: renderCache,
+                    previouslyKeyed: options.refresh ? [] : Set(setup.previous.map { Array($0.renderKeys.keys) } ?? []),
+                    shard: options.shard),
+                cards: .init(
+                    selection: selection, thumbnails: board, large: large, writer: writer, renderCache: renderCache,
+                    concurrency: options.concurrency), runner: &runner)
             let written = try await runner.run(
                 WriteStage(),
                 .init(
@@ -152,5 +160,68 @@ public struct ReportPipeline: Sendable {
             writer.abandon()
             throw error
         }
+    }
+
+    /// What `artwork`, `sheet` and `cards` hand on.
+    private enum Streamed: Sendable {
+        case artwork(ArtworkStage.Output, StageRunner)
+        case sheet(SheetStage.Output, StageRunner)
+        case cards(CardsStage.Output, StageRunner)
+    }
+
+    /// The outputs of `artwork`, `sheet` and `cards` as they end, each with its runner.
+    private struct StreamedOutputs: Sendable {
+        var artwork: (output: ArtworkStage.Output, runner: StageRunner)?
+        var sheet: (output: SheetStage.Output, runner: StageRunner)?
+        var cards: (output: CardsStage.Output, runner: StageRunner)?
+    }
+
+    /// Runs `artwork`, `sheet` and `cards` at the same time, each timed by a runner of its own
+    /// (their figures overlap; see ``ReportSummary/stages``) and absorbed into `runner` in
+    /// pipeline order. The first failure cancels the others, and a cancelled stage stops waiting
+    /// for artwork at once; the report is then not written.
+    static func streamArtwork(
+        _ artwork: (stage: ArtworkStage, input: ArtworkStage.Input), sheet: SheetStage.Input,
+        cards: CardsStage.Input, runner: inout StageRunner
+    ) async throws(ReportError) -> (ArtworkStage.Output, SheetStage.Output, CardsStage.Output) {
+        let context = runner.context
+        let outputs: StreamedOutputs
+        do {
+            outputs = try await withThrowingTaskGroup(of: Streamed.self, returning: StreamedOutputs.self) { group in
+                group.addTask {
+                    var own = StageRunner(context: context)
+                    return .artwork(try await own.run(artwork.stage, artwork.input), own)
+                }
+                group.addTask {
+                    var own = StageRunner(context: context)
+                    return .sheet(try await own.run(SheetStage(), sheet), own)
+                }
+                group.addTask {
+                    var own = StageRunner(context: context)
+                    return .cards(try await own.run(CardsStage(), cards), own)
+                }
+                var outputs = StreamedOutputs()
+                for try await streamed in group {
+                    switch streamed {
+                    case .artwork(let output, let own): outputs.artwork = (output, own)
+                    case .sheet(let output, let own): outputs.sheet = (output, own)
+                    case .cards(let output, let own): outputs.cards = (output, own)
+                    }
+                }
+                return outputs
+            }
+        } catch let error as ReportError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .unexpected(String(describing: error))
+        }
+        guard let artworkOutput = outputs.artwork, let sheetOutput = outputs.sheet, let cardsOutput = outputs.cards
+        else { throw .cancelled }
+        runner.absorb(artworkOutput.runner)
+        runner.absorb(sheetOutput.runner)
+        runner.absorb(cardsOutput.runner)
+        return (artworkOutput.output, sheetOutput.output, cardsOutput.output)
     }
 }

@@ -19,6 +19,10 @@ public struct ReportSummary: Sendable, Codable {
     public var cardsRendered: Int
     public var files: [Manifest.FileRecord]
     public var warnings: [ReportWarning]
+    /// Each stage's own wall time, from its start to its end, in pipeline order. `artwork`
+    /// (the thumbnails' downloads), `sheet` and `cards` run at the same time, so their seconds
+    /// overlap and add up to more than the run took: `sheet` and `cards` include waiting for
+    /// the artwork they draw, and `cards` ends when the last card is staged.
     public var stages: [StageFigure]
     /// Network figures per stage (requests, bytes, cache hits, retries, failures by reason).
     public var network: [String: FetchStats.Figures] = [:]

@@ -32,53 +32,23 @@ public struct ScreenRenderer: Sendable {
 
     /// Renders the sheet strip by strip (`stripHeight` pixels at a time) into one streamed PNG,
     /// so memory stays bounded however many rows there are. `thumbnail(rank)` gives each row's
-    /// artwork bytes (nil: placeholder).
+    /// artwork bytes (nil: placeholder). ``SheetDrawing`` draws the same strips one call at a
+    /// time, for a caller that waits for each strip's thumbnails in between.
     public func renderSheet(
         _ layout: SheetLayout, compressionLevel: Int, photographicLevel: Int? = nil,
         filter: PNGStreamEncoder.RowFilter = .up, stripHeight: Int = 2048,
         sink: ((Data) -> Void)? = nil, thumbnail: (Int) -> Data?,
         afterStrip: (_ pixelRowsDone: Int, _ height: Int) -> Bool = { _, _ in true }
     ) throws(GraphicsError) -> RenderedSheet {
-        let scale = layout.scale
-        let width = Int((layout.size.width * scale).rounded())
-        let height = Int((layout.size.height * scale).rounded())
-        let encoder = try PNGStreamEncoder(
-            width: width, height: height, compressionLevel: compressionLevel, photographicLevel: photographicLevel,
-            filter: filter, sink: sink)
-        var failures: [Int: GraphicsError] = [:]
-        // Antialiasing and glyph overhang reach a little past frames; rows this close are drawn too.
-        let bleed = Int((4 * scale).rounded(.up))
-        // A scrolled bar's material blurs what lies under it and a little below: the first strip
-        // holds all of that.
-        let materialRows =
-            layout.navigationBar.material.map {
-                layout.navigationBar.frame.pixels(scale: scale).maxY + Int((3 * $0.blurSigma * scale).rounded(.up))
-            } ?? 0
-        var top = 0
-        while top < height {
-            let stripRows = min(top == 0 ? max(stripHeight, materialRows) : stripHeight, height - top)
-            let strip = try GDImage(width: width, height: stripRows, background: layout.background)
-            strip.originY = top
-            if let header = layout.header { try text.draw(header, in: strip) }
-            for row in layout.rows {
-                let frame = row.frame.pixels(scale: scale)
-                guard frame.maxY + bleed > top, frame.y - bleed < top + stripRows else { continue }
-                if let failure = try drawRow(
-                    row, on: strip, scale: scale, listBackground: layout.background,
-                    thumbnail: row.thumbnail == nil ? nil : thumbnail(row.rank))
-                {
-                    failures[row.rank] = failure
-                }
-            }
-            if layout.navigationBar.frame.pixels(scale: scale).maxY + bleed > top {
-                try drawNavigationBar(layout.navigationBar, on: strip, scale: scale)
-            }
-            try encoder.append(strip)
-            top += stripRows
+        var drawing = try SheetDrawing(
+            self, layout: layout, compressionLevel: compressionLevel, photographicLevel: photographicLevel,
+            filter: filter, stripHeight: stripHeight, sink: sink)
+        while !drawing.isFinished {
+            try drawing.drawStrip(thumbnail: thumbnail)
             // The caller reports progress and stops a cancelled run between strips.
-            guard afterStrip(top, height) else { throw .cancelled }
+            guard afterStrip(drawing.rowsDone, drawing.height) else { throw .cancelled }
         }
-        return RenderedSheet(png: try encoder.finish(), width: width, height: height, decodeFailures: failures)
+        return try drawing.finish()
     }
 
     /// Renders one card with `artwork` bytes (nil: placeholder). Returns why a placeholder was

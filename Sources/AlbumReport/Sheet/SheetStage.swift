@@ -5,14 +5,23 @@ import Foundation
 /// Lays out and draws the table sheet strip by strip, streaming the PNG to its staged file (one
 /// page, or screen-height pages with `--pages`); an unchanged page is copied from the previous
 /// report instead.
+///
+/// It runs while the thumbnails download: each strip waits only for the thumbnails of its own
+/// rows. A page's render key hashes every thumbnail, so when the previous report has a key for
+/// one of the sheet's pages (and might be reused) the stage waits for them all first; otherwise
+/// it draws as they arrive and computes the keys once the last one is in.
 struct SheetStage: PipelineStage {
     static let stage = Stage.sheet
 
     struct Input: Sendable {
         var selection: SelectStage.Output
-        var artwork: ArtworkStage.Output
+        /// The thumbnails, as they arrive.
+        var thumbnails: ThumbnailBoard
         var writer: ReportWriter
         var renderCache: RenderCache
+        /// The files of the previous report that have a render key (none with `--refresh`): only
+        /// a page among them can be reused.
+        var previouslyKeyed: Set<String>
         /// Which shard, for the detail of a run that leaves the sheet to shard 1.
         var shard: Shard?
     }
@@ -48,27 +57,49 @@ struct SheetStage: PipelineStage {
             : render.paginate ? layout.pages(height: device.size.height, bottomInset: device.safeArea.bottom) : [layout]
         let items = selection.items
         let byRank = Dictionary(items.map { ($0.rank, $0) }, uniquingKeysWith: { first, _ in first })
-        let feed = selection.feed
-        let sheetKey = RenderCache.key(
-            [
-                render.renderSalt, "sheet", feed.title, feed.country ?? "", feed.updated ?? "", feed.format.rawValue,
-                RenderCache.json(selection.records), "\(render.pagesSheet)",
-            ] + items.map { item in input.artwork.thumbnail(of: item).map { Digest.sha256Hex($0) } ?? "none" })
+        let paths = pages.indices.map { ReportLayout.sheetPath(page: render.pagesSheet ? $0 + 1 : nil) }
+        let board = input.thumbnails
+        // A page can be reused only when its key is known before it is drawn: all thumbnails first.
+        let thumbnails: [String: ArtworkOutcome]? =
+            paths.contains(where: input.previouslyKeyed.contains) ? await board.all() : nil
+        let knownSheetKey = thumbnails.map { Self.sheetKey(input, thumbnails: $0) }
         var output = Output(rowCount: layout.rows.count, progressDetail: "")
+        // Per page: whether it drew every thumbnail it has, and the digest of a page drawn anew.
+        var drawnPages: [(complete: Bool, sha256: String?)] = []
         for (index, page) in pages.enumerated() {
-            let path = ReportLayout.sheetPath(page: render.pagesSheet ? index + 1 : nil)
-            let pageKey = RenderCache.key([sheetKey, "\(index)"])
-            let drawn = try drawPage(
-                page, index: index, of: pages.count, path: path, key: pageKey, input: input, context: context,
-                thumbnail: { rank in byRank[rank].flatMap(input.artwork.thumbnail(of:)) }, timings: &timings)
+            let drawn = try await drawPage(
+                page, index: index, of: pages.count, path: paths[index],
+                key: knownSheetKey.map { Self.pageKey(index, sheetKey: $0) }, input: input, context: context,
+                thumbnail: { rank in
+                    guard let url = byRank[rank]?.artworkURL else { return nil }
+                    return await board.outcome(for: url)?.data
+                }, timings: &timings)
             output.files.append(drawn.file)
             output.screens.append(
                 Manifest.ScreenRecord(
-                    kind: .sheet, file: path, rank: nil, page: render.pagesSheet ? index + 1 : nil,
+                    kind: .sheet, file: paths[index], rank: nil, page: render.pagesSheet ? index + 1 : nil,
                     sizePoints: page.size,
-                    elements: page.elements.map { Manifest.ElementRecord($0, scale: device.scale) },
-                    renderKey: drawn.failures.isEmpty ? pageKey : nil))
+                    elements: page.elements.map { Manifest.ElementRecord($0, scale: device.scale) }))
+            drawnPages.append((drawn.failures.isEmpty, drawn.sha256))
             output.decodeFailures.merge(drawn.failures) { first, _ in first }
+        }
+        // Pages drawn before every thumbnail was in get their keys now that all are. A page with a
+        // placeholder for undecodable artwork gets none: it is drawn again next time, so that its
+        // warning is raised again.
+        let sheetKey: String
+        if let knownSheetKey {
+            sheetKey = knownSheetKey
+        } else {
+            sheetKey = Self.sheetKey(input, thumbnails: await board.all())
+        }
+        if Task.isCancelled { throw .cancelled }
+        for (index, drawn) in drawnPages.enumerated() where drawn.complete {
+            let key = Self.pageKey(index, sheetKey: sheetKey)
+            output.screens[index].renderKey = key
+            if let sha256 = drawn.sha256 {
+                input.renderCache.record(
+                    key: key, sha256: sha256, stagedAt: output.files[index].path, by: input.writer)
+            }
         }
         output.timings = timings
         let size = output.files.first.map { "\($0.widthPixels)×\($0.heightPixels) px" } ?? ""
@@ -77,48 +108,76 @@ struct SheetStage: PipelineStage {
         return output
     }
 
-    /// One page: the previous report's PNG when its key matches, else drawn and streamed.
+    /// The key every page's key derives from: the items, the feed and every thumbnail's bytes.
+    private static func sheetKey(_ input: Input, thumbnails: [String: ArtworkOutcome]) -> String {
+        let selection = input.selection
+        let render = selection.render
+        let feed = selection.feed
+        return RenderCache.key(
+            [
+                render.renderSalt, "sheet", feed.title, feed.country ?? "", feed.updated ?? "", feed.format.rawValue,
+                RenderCache.json(selection.records), "\(render.pagesSheet)",
+            ]
+                + selection.items.map { item in
+                    item.artworkURL.flatMap { thumbnails[$0]?.data }.map { Digest.sha256Hex($0) } ?? "none"
+                })
+    }
+
+    /// The key of page `index`.
+    private static func pageKey(_ index: Int, sheetKey: String) -> String {
+        RenderCache.key([sheetKey, "\(index)"])
+    }
+
+    /// One page: the previous report's PNG when its key is known and matches, else drawn and
+    /// streamed, each strip once its rows' thumbnails are in. Returns the digest of a page drawn
+    /// anew (nil: reused).
     private func drawPage(
-        _ page: SheetLayout, index: Int, of count: Int, path: String, key: String, input: Input, context: RunContext,
-        thumbnail: (Int) -> Data?, timings: inout RenderTimings
-    ) throws(ReportError) -> (file: Manifest.FileRecord, failures: [Int: ArtworkFailure]) {
+        _ page: SheetLayout, index: Int, of count: Int, path: String, key: String?, input: Input,
+        context: RunContext, thumbnail: (Int) async -> Data?, timings: inout RenderTimings
+    ) async throws(ReportError) -> (file: Manifest.FileRecord, failures: [Int: ArtworkFailure], sha256: String?) {
         let render = input.selection.render
-        if let previous = try input.renderCache.reuse(path: path, key: key, writer: input.writer) {
+        if let key, let previous = try input.renderCache.reuse(path: path, key: key, writer: input.writer) {
             return (
                 Manifest.FileRecord(
                     path: path, widthPixels: previous.width, heightPixels: previous.height, bytes: previous.bytes,
-                    sha256: previous.sha256), [:]
+                    sha256: previous.sha256), [:], nil
             )
         }
         // The PNG goes to its file chunk by chunk as the strips are encoded.
         let file = try input.writer.stageStream(at: path)
         let rendered: ScreenRenderer.RenderedSheet
-        do {
-            // Strips are drawn and encoded interleaved; their time counts as rendering.
-            rendered = try timings.time(\.render) { () throws(GraphicsError) in
-                try render.renderer.renderSheet(
-                    page, compressionLevel: render.compressionLevel, photographicLevel: render.photographicLevel,
-                    filter: render.rowFilter,
-                    sink: { file.write($0) }, thumbnail: thumbnail
-                ) { done, height in
-                    context.progress.report(
-                        .advanced(stage: Self.stage, done: index * height + done, total: count * height))
-                    return !Task.isCancelled
+        do throws(GraphicsError) {
+            var drawing = try SheetDrawing(
+                render.renderer, layout: page, compressionLevel: render.compressionLevel,
+                photographicLevel: render.photographicLevel, filter: render.rowFilter, sink: { file.write($0) })
+            while !drawing.isFinished {
+                // Waiting for the strip's thumbnails is not drawing: only the strip is timed.
+                var arrived: [Int: Data] = [:]
+                for rank in drawing.nextStripRanks {
+                    arrived[rank] = await thumbnail(rank)
                 }
+                if Task.isCancelled { throw GraphicsError.cancelled }
+                // Strips are drawn and encoded interleaved; their time counts as rendering.
+                try timings.time(\.render) { () throws(GraphicsError) in
+                    try drawing.drawStrip { arrived[$0] }
+                }
+                context.progress.report(
+                    .advanced(
+                        stage: Self.stage, done: index * drawing.height + drawing.rowsDone,
+                        total: count * drawing.height))
             }
+            rendered = try timings.time(\.render) { () throws(GraphicsError) in try drawing.finish() }
         } catch .cancelled {
             throw .cancelled
         } catch {
             throw .render(Self.stage, what: "the sheet", error)
         }
         let written = try file.close()
-        if rendered.decodeFailures.isEmpty {
-            input.renderCache.record(key: key, sha256: written.sha256, stagedAt: path, by: input.writer)
-        }
         return (
             Manifest.FileRecord(
                 path: path, widthPixels: rendered.width, heightPixels: rendered.height, bytes: written.bytes,
-                sha256: written.sha256), rendered.decodeFailures.mapValues(ArtworkFailure.undecodable)
+                sha256: written.sha256), rendered.decodeFailures.mapValues(ArtworkFailure.undecodable),
+            written.sha256
         )
     }
 }
