@@ -188,11 +188,12 @@ struct ReportBenchmark {
                     fast.wall / pillow.level1.wall, Double(fast.bytes) / Double(max(pillow.level1.bytes, 1))))
         }
         let floor = try await deflateFloor(oursCold, level: 6, libdeflate: true)
-        let renderEncode = (balanced.stages["sheet"] ?? 0) + (balanced.stages["cards"] ?? 0)
+        // The sheet and the cards stream together: the longer of the two stages spans both.
+        let renderEncode = max(balanced.stages["sheet"] ?? 0, balanced.stages["cards"] ?? 0)
         print(
             String(
                 format:
-                    "  render+encode %.2f s against deflating the same raw rows with libdeflate level 6 on all cores %.2f s: %.2f×",
+                    "  sheet and cards (drawn together) %.2f s against deflating the same raw rows with libdeflate level 6 on all cores %.2f s: %.2f×",
                 renderEncode, floor, renderEncode / max(floor, 1e-9)))
     }
 
