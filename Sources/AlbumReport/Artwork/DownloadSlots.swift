@@ -6,7 +6,7 @@ import Synchronization
 /// images (``Priority/later``).
 ///
 /// Thumbnails never wait behind large images: a freed slot goes to a waiting thumbnail first,
-/// and until ``thumbnailsDone()`` one slot is kept for thumbnails alone, so large images that a
+/// and until ``thumbnailsDone()`` one slot (of two or more) is kept for thumbnails alone, so large images that a
 /// server holds back (or stalls) can never take every slot while the sheet still needs rows.
 /// Within a priority, first come, first served. Invariant: `available + (slots held) == count`;
 /// a waiter whose task is cancelled leaves the queue at once and gets no slot.
@@ -54,10 +54,13 @@ final class DownloadSlots: Sendable {
     /// How many downloads may be in flight.
     let count: Int
 
-    /// `count` slots (at least one), one of them kept for thumbnails until ``thumbnailsDone()``.
+    /// `count` slots (at least one), one of them kept for thumbnails until ``thumbnailsDone()``
+    /// when there are two or more. A single slot is never kept: a thumbnail may wait on a large
+    /// image's download of the same URL (the matrix's shared download memo), and with the only
+    /// slot kept from large images that download could never start.
     init(_ count: Int) {
         self.count = max(count, 1)
-        state = Mutex(State(available: max(count, 1), reserved: 1))
+        state = Mutex(State(available: max(count, 1), reserved: count > 1 ? 1 : 0))
     }
 
     /// Runs `body` holding one slot, waiting for one first; nil, without running it, when the
