@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import AlbumReport
@@ -25,5 +26,66 @@ struct DownloadSlotsTests {
         slots.thumbnailsDone()
         let two = await slots.withSlot(.later) { await slots.withSlot(.later) { 2 } }
         #expect(two == 2)
+    }
+
+    @Test("while thumbnails download, large images get a share of the slots at once, and never more than half")
+    func largeImagesShareTheSlots() async {
+        let slots = DownloadSlots(4)
+        // Three thumbnails in flight: a card's large image takes the fourth slot at once. (Before,
+        // large images waited for every thumbnail, and this waited for ever.)
+        let shared = await slots.withSlot(.first) {
+            await slots.withSlot(.first) {
+                await slots.withSlot(.first) { await slots.withSlot(.later) { "large" } }
+            }
+        }
+        #expect(shared == "large")
+        // Two large images hold their share; thumbnails still have two slots.
+        let thumbnails = await slots.withSlot(.later) {
+            await slots.withSlot(.later) {
+                await slots.withSlot(.first) { await slots.withSlot(.first) { 2 } }
+            }
+        }
+        #expect(thumbnails == 2)
+    }
+
+    @Test("a freed slot goes to a large image below its share before a waiting thumbnail")
+    func freedSlotGoesToLargeImageBelowShare() async {
+        let slots = DownloadSlots(2)
+        let order = Order()
+        // Both slots held by thumbnails, a thumbnail and then a large image queue; when one
+        // thumbnail ends, its slot goes to the large image (below its share of one).
+        await slots.withSlot(.first) {
+            await withTaskGroup(of: Void.self) { group in
+                await slots.withSlot(.first) {
+                    group.addTask { _ = await slots.withSlot(.first) { order.append("thumbnail") } }
+                    await order.waitForQueued(slots, count: 1)
+                    group.addTask { _ = await slots.withSlot(.later) { order.append("large") } }
+                    await order.waitForQueued(slots, count: 2)
+                }
+                // Whichever got the freed slot ran first; then every slot is open (so that the
+                // old order fails here instead of waiting for ever).
+                await order.waitForEntries(1)
+                slots.thumbnailsDone()
+                await group.waitForAll()
+            }
+        }
+        #expect(order.entries == ["large", "thumbnail"])
+    }
+}
+
+/// What ran, in order.
+private final class Order: Sendable {
+    private let state = Mutex<[String]>([])
+    var entries: [String] { state.withLock { $0 } }
+    func append(_ entry: String) { state.withLock { $0.append(entry) } }
+
+    /// Yields until `count` entries are in (bounded).
+    func waitForEntries(_ count: Int) async {
+        for _ in 0..<1_000_000 where entries.count < count { await Task.yield() }
+    }
+
+    /// Yields until `count` requests wait in `slots` (bounded: a yield is not a clock).
+    func waitForQueued(_ slots: DownloadSlots, count: Int) async {
+        for _ in 0..<1_000_000 where slots.waiting < count { await Task.yield() }
     }
 }

@@ -2,14 +2,15 @@ import AlbumReportCore
 import AlbumReportGraphics
 import Foundation
 
-/// One detail card per album, `--concurrency` cards in flight, in rank order: each waits for its
-/// thumbnail (its fallback), gets its large image, is laid out, drawn, PNG-encoded and staged,
-/// so downloads overlap drawing. It runs beside the thumbnails' downloads and the sheet: a card
-/// starts as soon as a place is free, not once every thumbnail is in, and its large image downloads
-/// in the run's shared ``DownloadSlots``. The cards in flight bound what is held at once (a large
-/// image each, and a canvas for each one drawing), however many albums there are. An unchanged
-/// card is copied from the previous report instead. Results are keyed by file, so their order
-/// never depends on timing.
+/// One detail card per album, in rank order: each waits for its thumbnail (its fallback), gets its
+/// large image, then is laid out, drawn, PNG-encoded and staged, `--concurrency` at a time. Twice
+/// as many cards as that are in flight, so the large images of the next cards download while
+/// these draw. It runs beside the thumbnails' downloads and the sheet: a card starts as soon as a
+/// place is free, not once every thumbnail is in, and its large image downloads in the run's
+/// shared ``DownloadSlots``. The cards in flight bound what is held at once (a large image each,
+/// and a canvas for each one drawing), however many albums there are. An unchanged card is copied
+/// from the previous report instead. Results are keyed by file, so their order never depends on
+/// timing.
 struct CardsStage: PipelineStage {
     static let stage = Stage.cards
 
@@ -59,14 +60,16 @@ struct CardsStage: PipelineStage {
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
         let items = input.selection.cardItems
         do {
+            // Used with one priority only, the slots are a first-come, first-served bound on renders.
+            let renders = DownloadSlots(input.concurrency)
             return try await withThrowingTaskGroup(of: Card.self, returning: Output.self) { group in
                 var pending = items.makeIterator()
                 var cards: [Card] = []
                 func addNext() {
                     guard let item = pending.next() else { return }
-                    group.addTask { try await Self.card(for: item, input: input, context: context) }
+                    group.addTask { try await Self.card(for: item, input: input, renders: renders, context: context) }
                 }
-                for _ in 0..<max(input.concurrency, 1) { addNext() }
+                for _ in 0..<(2 * max(input.concurrency, 1)) { addNext() }
                 while let card = try await group.next() {
                     cards.append(card)
                     context.progress.report(.advanced(stage: Self.stage, done: cards.count, total: items.count))
@@ -83,15 +86,31 @@ struct CardsStage: PipelineStage {
         }
     }
 
-    /// One card: its image, layout, pixels and PNG, staged.
-    private static func card(for item: FeedItem, input: Input, context: RunContext) async throws(ReportError) -> Card {
+    /// One card: its image, then (holding one of `renders`) its layout, pixels and PNG, staged.
+    private static func card(
+        for item: FeedItem, input: Input, renders: DownloadSlots, context: RunContext
+    ) async throws(ReportError) -> Card {
         if Task.isCancelled { throw .cancelled }
-        let selection = input.selection
-        let render = selection.render
         var thumbnail: ArtworkOutcome?
         if let url = item.artworkURL { thumbnail = await input.thumbnails.outcome(for: url) }
         if Task.isCancelled { throw .cancelled }
         let (image, loadFailure) = await input.large.image(for: item, thumbnail: thumbnail)
+        let drawn = await renders.withSlot(.first) { () -> Result<Card, ReportError> in
+            if Task.isCancelled { return .failure(.cancelled) }
+            return Result { () throws(ReportError) in
+                try draw(item, image: image, loadFailure: loadFailure, input: input)
+            }
+        }
+        guard let drawn else { throw .cancelled }
+        return try drawn.get()
+    }
+
+    /// `item`'s card with `image` (nil: a placeholder, for `loadFailure` when there is one).
+    private static func draw(
+        _ item: FeedItem, image: Data?, loadFailure: ArtworkFailure?, input: Input
+    ) throws(ReportError) -> Card {
+        let selection = input.selection
+        let render = selection.render
         var timings = RenderTimings()
         let layout = timings.time(\.layout) {
             CardLayout.make(
