@@ -151,7 +151,7 @@ extension GDImage {
         let opacity = 127 - alpha
         @inline(__always)
         func channel(_ shift: Int32) -> Int32 {
-            (((top >> shift) & 0xFF) * opacity + ((bottom >> shift) & 0xFF) * alpha + 63) / 127 << shift
+            ((((top >> shift) & 0xFF) * opacity + ((bottom >> shift) & 0xFF) * alpha + 63) / 127) << shift
         }
         return channel(16) | channel(8) | channel(0)
     }

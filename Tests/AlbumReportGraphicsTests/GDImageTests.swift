@@ -234,4 +234,64 @@ struct TextEngineTests {
         #expect(dark > 200)
         #expect(outside == 0)
     }
+
+    @Test(
+        "artwork drawn into a slot is the fixed-point bilinear blend of its pixels, exactly (noise with every alpha, enlarged and mildly reduced)",
+        arguments: [(70, 50), (40, 31), (23, 17)])
+    func bilinearIsExact(width: Int, height: Int) throws {
+        let background = RGBA(red: 12, green: 200, blue: 90)
+        let source = try GDImage(width: 37, height: 29, background: RGBA(red: 255, green: 255, blue: 255))
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for y in 0..<source.height {
+            _ = source.withRow(y) { row in
+                for x in 0..<row.count {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    let bits = Int32(truncatingIfNeeded: state >> 33)
+                    // A third opaque, a third fully transparent, a third in between.
+                    let alpha: Int32 = [0, 127, (bits >> 24) & 0x7F][Int((state >> 60) % 3)]
+                    row[x] = alpha << 24 | bits & 0xFF_FFFF
+                }
+            }
+        }
+        let canvas = try GDImage(width: 90, height: 60, background: background)
+        let rect = PixelRect(x: 5, y: 3, width: width, height: height)
+        canvas.draw(source, in: rect, cornerRadius: 0, background: background)
+
+        func sample(_ index: Int, scale: Double, limit: Int) -> (Int, Int, Int) {
+            let position = min(max((Double(index) + 0.5) * scale - 0.5, 0), Double(limit - 1))
+            let first = Int(position)
+            return (first, min(first + 1, limit - 1), Int(((position - Double(first)) * 256).rounded()))
+        }
+        func raw(_ image: GDImage, _ x: Int, _ y: Int) -> Int { image.withRow(y) { Int($0[x]) } ?? 0 }
+        let under = raw(canvas, 0, 0)
+        var mismatches = 0
+        for y in 0..<height {
+            let (top, bottom, fy) = sample(y, scale: 29 / Double(height), limit: 29)
+            for x in 0..<width {
+                let (left, right, fx) = sample(x, scale: 37 / Double(width), limit: 37)
+                var value = 0
+                for (shift, mask) in [(24, 0x7F), (16, 0xFF), (8, 0xFF), (0, 0xFF)] {
+                    func channel(_ x: Int, _ y: Int) -> Int { (raw(source, x, y) >> shift) & mask }
+                    let leftMid = channel(left, top) * (256 - fy) + channel(left, bottom) * fy
+                    let rightMid = channel(right, top) * (256 - fy) + channel(right, bottom) * fy
+                    value |= ((leftMid * (256 - fx) + rightMid * fx + 32768) >> 16) << shift
+                }
+                let alpha = value >> 24
+                var expected = value
+                if alpha == 127 {
+                    expected = under
+                } else if alpha > 0 {
+                    expected = 0
+                    for shift in [16, 8, 0] {
+                        let top = (value >> shift) & 0xFF
+                        let bottom = (under >> shift) & 0xFF
+                        expected |= ((top * (127 - alpha) + bottom * alpha + 63) / 127) << shift
+                    }
+                }
+                if raw(canvas, rect.x + x, rect.y + y) != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(raw(canvas, rect.x + width, rect.y) == under)
+    }
 }
