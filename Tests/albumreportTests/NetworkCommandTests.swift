@@ -50,9 +50,11 @@ struct NetworkCommandTests {
         #expect((causes.first?["ranks"] as? [Int])?.count == 10)
         let network = summary["network"] as? [String: [String: Any]] ?? [:]
         // The first wave (--concurrency 8) asks for the name; once two have failed, the host's
-        // breaker fails every other image at once, large ones included.
+        // breaker fails every other image at once, large ones included. Large images share the
+        // slots with thumbnails (at most half of them, 4), so a card whose thumbnail failed
+        // first may ask once before the breaker opens, never more than that share.
         #expect((network["artwork"]?["requests"] as? Int ?? 99) <= 9, "\(network)")
-        #expect(network["cards"]?["requests"] as? Int == 0, "no large image was requested: \(network)")
+        #expect((network["cards"]?["requests"] as? Int ?? 99) <= 4, "large images asked before the breaker: \(network)")
         #expect((network["artwork"]?["failures"] as? [String: Int])?["dns"] == 10)
     }
 
