@@ -356,7 +356,8 @@ public final class PNGStreamEncoder {
         var up: UInt32 = 0
         var average: UInt32 = 0
         var paeth: UInt32 = 0
-        let run = step == 1 ? max(count - 3, 0) : 16
+        let step = max(step, 1)
+        let run = step == 1 ? max(count - 3, 1) : 16
         var start = 3
         while start < count {
             let end = min(start + run, count)

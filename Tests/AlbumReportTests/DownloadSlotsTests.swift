@@ -3,7 +3,7 @@ import Testing
 
 @testable import AlbumReport
 
-@Suite("Download slots shared by thumbnails and large images")
+@Suite("Download slots shared by thumbnails and large images", .timeLimit(.minutes(1)))
 struct DownloadSlotsTests {
     @Test(
         "with --concurrency 1 a large image may download before every thumbnail is in (a thumbnail may be waiting on it)"
@@ -39,13 +39,38 @@ struct DownloadSlotsTests {
             }
         }
         #expect(shared == "large")
-        // Two large images hold their share; thumbnails still have two slots.
-        let thumbnails = await slots.withSlot(.later) {
+        // Two large images hold their share: a third waits (with two slots free), thumbnails
+        // still get both, and once every thumbnail is in the third runs.
+        let order = Order()
+        await slots.withSlot(.later) {
             await slots.withSlot(.later) {
-                await slots.withSlot(.first) { await slots.withSlot(.first) { 2 } }
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { _ = await slots.withSlot(.later) { order.append("third large") } }
+                    await order.waitForQueued(slots, count: 1)
+                    _ = await slots.withSlot(.first) { await slots.withSlot(.first) { order.append("thumbnails") } }
+                    #expect(slots.waiting == 1, "the third large image waits beyond the share")
+                    slots.thumbnailsDone()
+                    await group.waitForAll()
+                }
             }
         }
-        #expect(thumbnails == 2)
+        #expect(order.entries == ["thumbnails", "third large"])
+    }
+
+    @Test("a request whose task is cancelled while it waits gets no slot and leaves the queue")
+    func cancelledWaiterLeaves() async {
+        let slots = DownloadSlots(1)
+        let order = Order()
+        await slots.withSlot(.first) {
+            let waiter = Task { await slots.withSlot(.first) { order.append("ran") } }
+            await order.waitForQueued(slots, count: 1)
+            waiter.cancel()
+            #expect(await waiter.value == nil)
+            #expect(slots.waiting == 0)
+        }
+        // The slot came back: the next request runs at once.
+        #expect(await slots.withSlot(.later) { 1 } == 1)
+        #expect(order.entries.isEmpty)
     }
 
     @Test("a freed slot goes to a large image below its share before a waiting thumbnail")

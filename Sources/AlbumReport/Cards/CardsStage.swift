@@ -60,7 +60,8 @@ struct CardsStage: PipelineStage {
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
         let items = input.selection.cardItems
         do {
-            // Used with one priority only, the slots are a first-come, first-served bound on renders.
+            // Used with one priority only (`.first`: the large images' share never applies), the
+            // slots are a plain first-come, first-served semaphore: here, on renders.
             let renders = DownloadSlots(input.concurrency)
             return try await withThrowingTaskGroup(of: Card.self, returning: Output.self) { group in
                 var pending = items.makeIterator()
