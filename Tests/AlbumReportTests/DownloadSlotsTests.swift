@@ -3,7 +3,7 @@ import Testing
 
 @testable import AlbumReport
 
-@Suite("Download slots shared by thumbnails and large images", .timeLimit(.minutes(1)))
+@Suite("Download slots shared by thumbnails and large images", .timeLimit(.minutes(10)))
 struct DownloadSlotsTests {
     @Test(
         "with --concurrency 1 a large image may download before every thumbnail is in (a thumbnail may be waiting on it)"
@@ -104,13 +104,23 @@ private final class Order: Sendable {
     var entries: [String] { state.withLock { $0 } }
     func append(_ entry: String) { state.withLock { $0.append(entry) } }
 
-    /// Yields until `count` entries are in (bounded).
+    /// Waits until `count` entries are in (bounded).
     func waitForEntries(_ count: Int) async {
-        for _ in 0..<1_000_000 where entries.count < count { await Task.yield() }
+        await Self.waitUntil { self.entries.count >= count }
     }
 
-    /// Yields until `count` requests wait in `slots` (bounded: a yield is not a clock).
+    /// Waits until `count` requests wait in `slots` (bounded).
     func waitForQueued(_ slots: DownloadSlots, count: Int) async {
-        for _ in 0..<1_000_000 where slots.waiting < count { await Task.yield() }
+        await Self.waitUntil { slots.waiting >= count }
+    }
+
+    /// Polls `condition`, sleeping a millisecond between looks so that the tasks it waits for get
+    /// a thread even when the suite's other tests keep every thread busy; gives up after five
+    /// minutes (a bound against hanging, not a timing: the expectations then fail).
+    private static func waitUntil(_ condition: () -> Bool) async {
+        let deadline = ContinuousClock.now + .seconds(300)
+        while !condition(), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
     }
 }
