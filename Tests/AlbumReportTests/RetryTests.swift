@@ -177,4 +177,50 @@ struct RetryTests {
                 == .stale(age: .seconds(600), because: .connectionFailed(url: url.absoluteString, detail: "refused")))
         #expect(String(decoding: fetched.response.body, as: UTF8.self) == "body")
     }
+
+    @Test(
+        "a 304 that changes nothing rewrites an entry without a lifetime only once its date is an hour old; one with a lifetime, or new validators, at once"
+    )
+    func renewal() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let cache = HTTPCache(directory: scratch.url)
+        let clock = TestClock()
+        func stored() throws -> Data {
+            let files = try FileManager.default.subpathsOfDirectory(atPath: scratch.url.path).filter {
+                $0.hasSuffix(".json")
+            }
+            #expect(files.count == 1)
+            return try Data(contentsOf: scratch.url.appendingPathComponent(files.first ?? ""))
+        }
+        func answer(_ step: ScriptedTransport.Step) async throws -> CachedResponse {
+            var once = fetcher(ScriptedTransport([step]), clock: clock)
+            once.retry = .none
+            return try await once.get(url, cache: cache, allowFresh: false)
+        }
+        _ = try await answer(.status(200, headers: ["etag": "\"1\""]))
+        let first = try stored()
+        clock.advance(by: .seconds(1800))
+        #expect(try await answer(.status(304, headers: ["etag": "\"1\""])).use == .revalidated)
+        #expect(try stored() == first, "half an hour on, nothing that a later run reads changed")
+        clock.advance(by: .seconds(1900))
+        _ = try await answer(.status(304, headers: ["etag": "\"1\""]))
+        let renewed = try stored()
+        #expect(renewed != first, "an hour on, the date is renewed")
+        clock.advance(by: .seconds(600))
+        let stale = try await answer(.failure(.connectionFailed(url: url.absoluteString, detail: "refused")))
+        #expect(stale.use == .stale(age: .seconds(600), because: .connectionFailed(url: url.absoluteString, detail: "refused")))
+
+        clock.advance(by: .seconds(60))
+        _ = try await answer(.status(304, headers: ["etag": "\"2\""]))
+        let newTag = try stored()
+        #expect(newTag != renewed, "new validators are written at once")
+        clock.advance(by: .seconds(60))
+        _ = try await answer(.status(304, headers: ["etag": "\"2\"", "cache-control": "max-age=600"]))
+        let lifetime = try stored()
+        #expect(lifetime != newTag, "a lifetime is written at once")
+        clock.advance(by: .seconds(60))
+        _ = try await answer(.status(304, headers: ["etag": "\"2\"", "cache-control": "max-age=600"]))
+        #expect(try stored() != lifetime, "an entry with a lifetime is fresh again from each 304")
+    }
 }

@@ -79,7 +79,9 @@ public struct HTTPCache: Sendable {
     }
 
     /// After a 304: the entry's age restarts and any validators or max-age the answer carries
-    /// replace the stored ones. Only the small metadata file is written; the body is unchanged.
+    /// replace the stored ones. Only the small metadata file is written (and for an entry without
+    /// a lifetime whose validators did not change, only once its date is ``renewalInterval``
+    /// old); the body is unchanged.
     func renew(_ url: String, entry: Entry, notModified response: HTTPResponse, now: Date) {
         let freshness = HTTPFreshness(headers: response.headers, receivedAt: now)
         guard freshness.storable else {
@@ -93,9 +95,21 @@ public struct HTTPCache: Sendable {
         if ["cache-control", "expires"].contains(where: { response.headers[$0] != nil }) {
             renewed.maxAge = freshness.lifetime
         }
+        // An entry without a lifetime is revalidated every time whatever its time says, which
+        // then only dates a stale copy (`--offline`, a server down): when nothing else changed,
+        // that date is renewed to the hour, so a refresh soon after a run does not rewrite a
+        // file per image.
+        var unchanged = renewed
+        unchanged.storedAt = entry.storedAt
+        if renewed.maxAge == nil, unchanged == entry, renewed.storedAt - entry.storedAt < Self.renewalInterval {
+            return
+        }
         guard let meta = try? JSONEncoder().encode(renewed) else { return }
         try? Self.write(meta, to: paths(url).meta)
     }
+
+    /// How stale the stored time of an entry without a lifetime may grow before a 304 rewrites it.
+    static let renewalInterval: Double = 3600
 
     /// Writes a cache file atomically but without forcing it to disk: whatever a crash leaves is
     /// caught by ``lookup(_:)`` (an entry whose body does not hash to its record is forgotten and
