@@ -209,7 +209,9 @@ struct RetryTests {
         #expect(renewed != first, "an hour on, the date is renewed")
         clock.advance(by: .seconds(600))
         let stale = try await answer(.failure(.connectionFailed(url: url.absoluteString, detail: "refused")))
-        #expect(stale.use == .stale(age: .seconds(600), because: .connectionFailed(url: url.absoluteString, detail: "refused")))
+        #expect(
+            stale.use
+                == .stale(age: .seconds(600), because: .connectionFailed(url: url.absoluteString, detail: "refused")))
 
         clock.advance(by: .seconds(60))
         _ = try await answer(.status(304, headers: ["etag": "\"2\""]))
