@@ -74,10 +74,6 @@ let package = Package(
         /// a finished report into place atomically.
         .target(name: "CFileSwap", path: "Sources/CFileSwap"),
 
-        /// One C call Swift's Glibc module does not expose: mallopt(M_MMAP_THRESHOLD), the command's
-        /// heap policy (large blocks in mappings of their own, so memory stays flat over long charts).
-        .target(name: "CHeap", path: "Sources/CHeap"),
-
         /// The text engine's C part: ICU's UAX #14 line breaking behind one call (Debian: libicu-dev).
         .target(name: "CText", path: "Sources/CText", linkerSettings: [.linkedLibrary("icuuc")]),
 
@@ -176,7 +172,6 @@ let package = Package(
             dependencies: [
                 "AlbumReport",
                 "AlbumReportCompare",
-                "CHeap",
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Renderer"])),

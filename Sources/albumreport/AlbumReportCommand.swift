@@ -24,7 +24,6 @@ struct AlbumReportCommand: AsyncParsableCommand {
     /// EX_USAGE). The failing command is the one the parser names in its error, so options in
     /// any order, before or after the subcommand, give the same code.
     static func main() async {
-        HeapPolicy.apply()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
