@@ -74,10 +74,6 @@ let package = Package(
         /// a finished report into place atomically.
         .target(name: "CFileSwap", path: "Sources/CFileSwap"),
 
-        /// Two glibc calls Swift's Glibc module does not expose (mallinfo2, malloc_trim): the command
-        /// gives free heap pages back as screens finish.
-        .target(name: "CHeap", path: "Sources/CHeap"),
-
         /// The text engine's C part: ICU's UAX #14 line breaking behind one call (Debian: libicu-dev).
         .target(name: "CText", path: "Sources/CText", linkerSettings: [.linkedLibrary("icuuc")]),
 
@@ -176,7 +172,6 @@ let package = Package(
             dependencies: [
                 "AlbumReport",
                 "AlbumReportCompare",
-                "CHeap",
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Renderer"])),

@@ -57,7 +57,7 @@ extension GenerateCommand {
         let network =
             offline ? nil : AsyncHTTPTransport(limits: base.limits, connectionsPerHost: max(base.concurrency, 8))
         let transport: any HTTPTransport = network ?? OfflineTransport()
-        let progress = HeapTrimming(quiet || json ? SilentProgress() : LineProgress(console: console))
+        let progress: any ProgressReporter = quiet || json ? SilentProgress() : LineProgress(console: console)
         let request = MatrixPipeline.Request(
             spec: spec, scale: scale, shard: base.shard,
             jobs: min(ProcessInfo.processInfo.activeProcessorCount, base.concurrency))

@@ -289,8 +289,8 @@ struct GenerateCommand: AsyncParsableCommand {
         let bar =
             console.isTerminal && !quiet && !json && effectiveLogLevel > .info
             ? TerminalProgress(console: console, columns: Console.terminalColumns()) : nil
-        let progress = HeapTrimming(
-            bar ?? (quiet || json ? SilentProgress() as any ProgressReporter : LineProgress(console: console)))
+        let progress: any ProgressReporter =
+            bar ?? (quiet || json ? SilentProgress() as any ProgressReporter : LineProgress(console: console))
         let outcome = await Self.generateUntilInterrupted(options, transport: transport, progress: progress)
         bar?.finish()
         await network?.shutdown()
