@@ -155,7 +155,8 @@ struct ReportBenchmark {
                 }
             }
             printTable(
-                [row.ours] + [row.fast].compactMap { $0 } + row.peers.flatMap { [$0.level1, $0.level6].compactMap { $0 } })
+                [row.ours] + [row.fast].compactMap { $0 }
+                    + row.peers.flatMap { [$0.level1, $0.level6].compactMap { $0 } })
             results.append(row)
             if key == "photos" {
                 photoRuns = ours
@@ -355,7 +356,9 @@ struct ReportBenchmark {
     /// `report`, two processes at a time; nil without python3 and Pillow.
     static func pillowLevel6Bytes(in report: URL) -> Int? {
         guard let python = Executable.find("python3"),
-            let files = try? FileManager.default.subpathsOfDirectory(atPath: report.path).filter({ $0.hasSuffix(".png") })
+            let files = try? FileManager.default.subpathsOfDirectory(atPath: report.path).filter({
+                $0.hasSuffix(".png")
+            })
         else { return nil }
         let script = """
             import io, sys
