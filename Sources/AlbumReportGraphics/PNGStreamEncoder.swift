@@ -179,6 +179,7 @@ public final class PNGStreamEncoder {
             if let photographicLevel, isPhotographic { chosenLevel = photographicLevel }
             let compressed = try Self.libdeflate(whole, level: chosenLevel)
             whole = []
+            output.reserveCapacity(output.count + compressed.count + 12 * (compressed.count / Self.chunkSize + 2))
             var start = compressed.startIndex
             while start < compressed.endIndex {
                 let end = min(start + Self.chunkSize, compressed.endIndex)
@@ -259,14 +260,15 @@ public final class PNGStreamEncoder {
     }
 
     private func writeChunk(_ type: String, _ body: Data) {
-        var chunk = Data()
+        var chunk = Data(capacity: 12 + body.count)
         chunk.appendBigEndian(UInt32(body.count))
-        let typeBytes = Data(type.utf8)
-        chunk.append(typeBytes)
+        chunk.append(contentsOf: Array(type.utf8))
         chunk.append(body)
+        // The CRC covers the type and the body: everything after the length.
         var crc = crc32(0, nil, 0)
-        (typeBytes + body).withUnsafeBytes { bytes in
-            crc = crc32(crc, bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count))
+        chunk.withUnsafeBytes { bytes in
+            let covered = UnsafeRawBufferPointer(rebasing: bytes[4...])
+            crc = crc32(crc, covered.bindMemory(to: Bytef.self).baseAddress, uInt(covered.count))
         }
         chunk.appendBigEndian(UInt32(crc))
         emit(chunk)

@@ -134,9 +134,9 @@ struct EncodeLab {
     }
 }
 
-/// `serve [MS] [CLASS]`: serves a chart of 100 albums (photographs unless CLASS names another
-/// artwork class) with MS milliseconds per image on loopback until interrupted, printing the
-/// feed's URL, for profiling albumreport by hand.
+/// `serve [MS] [CLASS] [COUNT]`: serves a chart of COUNT albums (100 unless given; photographs
+/// unless CLASS names another artwork class) with MS milliseconds per image on loopback until
+/// interrupted, printing the feed's URL, for profiling albumreport by hand.
 func serveForProfiling(arguments: [String]) async throws {
     let latency = Int(arguments.first ?? "0") ?? 0
     let server = try await LoopbackHTTPServer.start()
@@ -150,7 +150,8 @@ func serveForProfiling(arguments: [String]) async throws {
             in: URL(fileURLWithPath: ".build/bench-photos"), script: URL(fileURLWithPath: "scripts/bench-photos.py"))
     }
     let feed = try ReportBenchmark(arguments: []).serveFeed(
-        server, name: "serve", count: 100, covers: covers, latency: .milliseconds(latency))
+        server, name: "serve", count: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 100, covers: covers,
+        latency: .milliseconds(latency))
     print(feed.absoluteString)
     FileHandle.standardError.write(Data((feed.absoluteString + "\n").utf8))
     try await Task.sleep(for: .seconds(3600))

@@ -276,7 +276,7 @@ struct ReportBenchmark {
                     print(
                         String(
                             format:
-                                "  %-52@   the trade: at --png-compression fast (level 1) wall %.2f × %@ zlib 1, bytes %.3f × its zlib 6",
+                                "  %-52@   the trade: at --png-compression fast (levels 1–2) wall %.2f × %@ zlib 1, bytes %.3f × its zlib 6",
                             "" as NSString, fast.wall / max(fastest.level1.wall, 1e-9), fastest.name,
                             Double(fast.bytes) / Double(max(level6.bytes, 1))))
                 }

@@ -66,7 +66,7 @@ case "fetch":
     try await ReportBenchmark(arguments: Array(arguments.dropFirst())).runFetch()
 default:
     print(
-        "usage: albumreport-bench report [--runs N] [--photos DIR] [--peer PATH] [--skia-peer PATH] [--no-peer] [--classes LIST] | fetch [--runs N] | network [--runs N] | text | material | compare [EXPECTED.png ACTUAL.png] | compare-scale [--binary PATH] [--runs N] | matrix [--limit N] [--binary PATH] | encode-lab [photos|grainy|smooth|flat] | serve [MS] [CLASS]"
+        "usage: albumreport-bench report [--runs N] [--photos DIR] [--peer PATH] [--skia-peer PATH] [--no-peer] [--classes LIST] | fetch [--runs N] | network [--runs N] | text | material | compare [EXPECTED.png ACTUAL.png] | compare-scale [--binary PATH] [--runs N] | matrix [--limit N] [--binary PATH] | encode-lab [photos|grainy|smooth|flat] | serve [MS] [CLASS] [COUNT]"
     )
     exit(arguments.isEmpty ? 0 : 64)
 }
