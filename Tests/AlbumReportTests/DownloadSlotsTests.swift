@@ -96,6 +96,49 @@ struct DownloadSlotsTests {
         }
         #expect(order.entries == ["large", "thumbnail"])
     }
+
+    @Test("within a priority, waiting requests get slots in the order they asked, thumbnails and large images alike")
+    func firstComeFirstServed() async {
+        for priority in [DownloadSlots.Priority.first, .later] {
+            let slots = DownloadSlots(1)
+            let order = Order()
+            await withTaskGroup(of: Void.self) { group in
+                await slots.withSlot(priority) {
+                    for (index, name) in ["a", "b", "c", "d"].enumerated() {
+                        group.addTask { _ = await slots.withSlot(priority) { order.append(name) } }
+                        // Each asks once the one before it waits, so the order they asked is known.
+                        await order.waitForQueued(slots, count: index + 1)
+                    }
+                }
+                await group.waitForAll()
+            }
+            #expect(order.entries == ["a", "b", "c", "d"], "\(priority)")
+        }
+    }
+
+    @Test("used as the cards' render bound (one priority), never more requests run than there are slots")
+    func renderBound() async {
+        let slots = DownloadSlots(3)
+        let order = Order()
+        await withTaskGroup(of: Void.self) { group in
+            await slots.withSlot(.first) {
+                await slots.withSlot(.first) {
+                    await slots.withSlot(.first) {
+                        for index in 0..<5 {
+                            group.addTask { _ = await slots.withSlot(.first) { order.append("\(index)") } }
+                        }
+                        // Every request has either queued or run; none may run while all three are held.
+                        await order.waitFor { slots.waiting + order.entries.count >= 5 }
+                        #expect(order.entries.isEmpty)
+                        #expect(slots.waiting == 5)
+                    }
+                }
+            }
+            await group.waitForAll()
+        }
+        #expect(order.entries.count == 5)
+        #expect(slots.waiting == 0)
+    }
 }
 
 /// What ran, in order.
@@ -107,6 +150,11 @@ private final class Order: Sendable {
     /// Waits until `count` entries are in (bounded).
     func waitForEntries(_ count: Int) async {
         await Self.waitUntil { self.entries.count >= count }
+    }
+
+    /// Waits until `condition` holds (bounded).
+    func waitFor(_ condition: () -> Bool) async {
+        await Self.waitUntil(condition)
     }
 
     /// Waits until `count` requests wait in `slots` (bounded).
