@@ -77,6 +77,11 @@ struct MatrixSpecTests {
         let twice = try #require(try Self.problem(file: #"{"themes": ["dark", "dark"]}"#))
         #expect(twice.contains("lists \"dark\" twice"))
 
+        // A key given twice: a JSON parser keeps one of the lists and drops the other silently.
+        let keyTwice = try #require(try Self.problem(file: "{\"themes\": [\"light\"],\n \"\\u0074hemes\": [\"dark\"]}"))
+        #expect(keyTwice.contains("key \"themes\" is given twice (the second time at line 2, column 2)"), "\(keyTwice)")
+        #expect(try Self.problem(file: #"{"themes": ["light"], "devices": ["iphone-15"]}"#) == nil)
+
         let devices = Device.presets.prefix(5).map { "\"\($0.id)\"" }.joined(separator: ",")
         let huge = try #require(
             try Self.problem(

@@ -3,12 +3,20 @@ import Foundation
 import FuzzDriver
 
 /// Any bytes are decoded as a feed: an error or a feed, never a crash or a hang. The syntax
-/// checker must agree with itself on what it is given.
+/// checker must agree with itself on what it is given, refusing duplicate names or not.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFeed(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start = pointer else { return 0 }
     let data = Data(bytes: start, count: count)
-    _ = JSONSyntax.firstError(in: data)
+    let syntax = JSONSyntax.firstError(in: data)
+    // Refusing duplicate names (matrix files) finds the same syntax errors, or a name given twice
+    // before them.
+    let strict = JSONSyntax.firstError(in: data, refusingDuplicateNames: true)
+    if let strict, case .duplicateName = strict.kind {
+        precondition(strict.offset <= syntax?.offset ?? Int.max, "a duplicate name reported after a syntax error")
+    } else {
+        precondition(strict == syntax, "the duplicate-refusing scan disagrees on the syntax")
+    }
     do {
         let output = try FeedDecoder().decode(data, source: "The feed", httpStatus: 200)
         for item in output.feed.items {

@@ -48,7 +48,13 @@ public struct MatrixSpec: Sendable, Hashable {
 
     /// Decodes a JSON object of lists of strings.
     static func json(_ data: Data, source: String) throws(MatrixError) -> MatrixSpec {
-        if let syntax = JSONSyntax.firstError(in: data) {
+        if let syntax = JSONSyntax.firstError(in: data, refusingDuplicateNames: true) {
+            if case .duplicateName(let name) = syntax.kind {
+                throw MatrixError(
+                    source,
+                    "key \"\(Excerpt.printable(name))\" is given twice (the second time at line \(syntax.line), column \(syntax.column)); put all of its values in one list."
+                )
+            }
             throw MatrixError(source, "it is not valid JSON: \(syntax).")
         }
         guard let object = try? JSONSerialization.jsonObject(with: data), let keys = object as? [String: Any] else {

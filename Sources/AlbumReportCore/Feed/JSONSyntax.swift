@@ -17,6 +17,9 @@ public struct JSONSyntaxError: Sendable, Hashable, CustomStringConvertible {
         /// Grammatical JSON that no parser can hold: a number beyond a Double's range, a lone
         /// UTF-16 surrogate; `what` says which ("the number 1e400, beyond …").
         case unreadable(what: String)
+        /// A member name given twice in one object (JSON parsers keep one of the two silently);
+        /// only reported by ``JSONSyntax/firstError(in:refusingDuplicateNames:)``.
+        case duplicateName(String)
     }
 
     public var kind: Kind
@@ -41,6 +44,8 @@ public struct JSONSyntaxError: Sendable, Hashable, CustomStringConvertible {
             return "it nests arrays and objects more than \(limit) deep \(place)"
         case .unreadable(let what):
             return "\(place) there is \(what)"
+        case .duplicateName(let name):
+            return "\(place) the name “\(Excerpt.printable(name))” is given a second time in the same object"
         }
     }
 
@@ -61,6 +66,17 @@ public enum JSONSyntax {
         return scanner.scan()
     }
 
+    /// The first syntax error in `bytes` or, with `refusingDuplicateNames`, the first member name
+    /// given twice in one object (for a file a person writes, where the second of two `"themes"`
+    /// lists would silently replace the first).
+    public static func firstError(
+        in bytes: some Collection<UInt8>, refusingDuplicateNames: Bool
+    ) -> JSONSyntaxError? {
+        var scanner = Scanner(bytes: Array(bytes))
+        scanner.namesSeen = refusingDuplicateNames ? [] : nil
+        return scanner.scan()
+    }
+
     private enum Container {
         case object, array
     }
@@ -69,6 +85,8 @@ public enum JSONSyntax {
         let bytes: [UInt8]
         var index = 0
         var stack: [Container] = []
+        /// The member names of each open object, innermost last (nil: duplicates not checked).
+        var namesSeen: [Set<String>]?
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -96,11 +114,13 @@ public enum JSONSyntax {
                             return error(.tooDeep(limit: JSONSyntax.maximumDepth))
                         }
                         stack.append(.object)
+                        namesSeen?.append([])
                         index += 1
                         skipWhitespace()
                         if peek(UInt8(ascii: "}")) {
                             index += 1
                             stack.removeLast()
+                            namesSeen?.removeLast()
                             expectingValue = false
                             continue
                         }
@@ -152,6 +172,7 @@ public enum JSONSyntax {
                 case (.object, UInt8(ascii: "}")), (.array, UInt8(ascii: "]")):
                     index += 1
                     stack.removeLast()
+                    if container == .object { namesSeen?.removeLast() }
                 default:
                     return error(
                         .unexpected(
@@ -167,7 +188,19 @@ public enum JSONSyntax {
             guard bytes[index] == UInt8(ascii: "\"") else {
                 return error(.unexpected(expected: "a member name in double quotes"))
             }
+            let start = index
             if let error = string() { return error }
+            if namesSeen != nil, let last = namesSeen?.indices.last {
+                // The name as a parser reads it (escapes resolved), so "a" and "\u0061" are one name.
+                let quoted = Data(bytes[start..<index])
+                let name =
+                    (try? JSONSerialization.jsonObject(with: quoted, options: .fragmentsAllowed)) as? String
+                    ?? String(decoding: quoted, as: UTF8.self)
+                guard namesSeen?[last].insert(name).inserted == true else {
+                    index = start
+                    return error(.duplicateName(name))
+                }
+            }
             skipWhitespace()
             guard index < bytes.count else { return error(.endedEarly(inside: "an object")) }
             guard bytes[index] == UInt8(ascii: ":") else {
