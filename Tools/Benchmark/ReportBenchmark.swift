@@ -212,7 +212,9 @@ struct ReportBenchmark {
         let most100 = results.map(\.ours.maximumRSS).max() ?? balanced.maximumRSS
         line("peak RSS of a 100-album report, MiB (largest of every run above)", Double(most100) / 1_048_576, 120)
         line(
-            "peak RSS 1,000 items / 100 items (largest runs of each, photographs)",
+            String(
+                format: "peak RSS 1,000 items / 100 items (largest runs of each, photographs: %.0f / %.0f MiB)",
+                Double(large.maximumRSS) / 1_048_576, Double(balanced.maximumRSS) / 1_048_576),
             Double(large.maximumRSS) / Double(max(balanced.maximumRSS, 1)), 1.25)
         line("refresh / cold wall time", refresh.wall / max(balanced.wall, 1e-9), 0.10)
         print("  refresh output identical to a cold run's: \(identical ? "yes" : "NO")")

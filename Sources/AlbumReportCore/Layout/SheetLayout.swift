@@ -73,7 +73,6 @@ public struct SheetLayout: Sendable, Hashable, Codable {
         let navigationBar = bar(scrolled: false)
         let grouped = options.style == .swiftui
         let columns = ContentColumns(device: device, theme: theme)
-        let metrics = theme.metrics
         let cellInset = grouped ? columns.margin : 0
         let group: (x: Double, width: Double) = grouped ? columns.rowContent : columns.safe
         let content: (x: Double, width: Double) =
