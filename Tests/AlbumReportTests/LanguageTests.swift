@@ -94,6 +94,32 @@ struct LanguageTests {
         #expect(warning.message.contains("strings/xx.json"))
     }
 
+    @Test("a user's strings file that is not a JSON object of strings is an error saying where and what")
+    func brokenStringsFile() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let strings = folder.url.appendingPathComponent("strings")
+        try FileManager.default.createDirectory(at: strings, withIntermediateDirectories: true)
+        func problem(_ text: String) throws -> String {
+            try Data(text.utf8).write(to: strings.appendingPathComponent("xx.json"))
+            do {
+                _ = try ChromeStringsLoader.load("xx", direction: nil, templatesDirectory: folder.url)
+                return ""
+            } catch {
+                return error.description
+            }
+        }
+        let syntax = try problem("{\n  \"back\": \"Zurück\",\n  \"done\": \"Fertig\",\n}")
+        #expect(syntax.contains("strings/xx.json") && syntax.contains("at line 4, column 1"), "\(syntax)")
+        let twice = try problem("{\"back\": \"Zurück\",\n \"back\": \"Zurück!\"}")
+        #expect(twice.contains("the key “back” is given twice (the second time at line 2, column 2)"), "\(twice)")
+        let number = try problem(#"{"back": 3}"#)
+        #expect(number.contains("'back' is not a string"), "\(number)")
+        let list = try problem(#"["back"]"#)
+        #expect(list.contains("must be a JSON object of strings"), "\(list)")
+        #expect(!list.contains("''"), "\(list)")
+    }
+
     @Test("an unknown language is an error that lists the available ones")
     func unknownLanguage() {
         #expect {

@@ -38,13 +38,38 @@ public enum ChromeStringsLoader {
                     "There is no language '\(Excerpt.printable(code))'. Available: \(available.joined(separator: ", ")); or add strings/\(Excerpt.printable(code)).json to a --templates folder (see Templates/README.md)."
                 ))
         }
-        let strings: [String: String]
+        let location = Excerpt.location(file.path)
+        let data: Data
         do {
-            strings = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: file))
+            data = try Data(contentsOf: file)
         } catch {
             throw .theme(
                 ThemeError(
-                    "The strings file \(Excerpt.location(file.path)) could not be read: it must be a JSON object of strings (\(FileProblem.describe(error))). Fix it, or remove it to use the shipped one."
+                    "The strings file \(location) could not be read (\(FileProblem.describe(error))). Fix it, or remove it to use the shipped one."
+                ))
+        }
+        // Where the file goes wrong (line and column), and a key given twice, which a JSON decoder
+        // would settle silently by keeping one of the two.
+        if let syntax = JSONSyntax.firstError(in: data, refusingDuplicateNames: true) {
+            let problem: String
+            if case .duplicateName(let key) = syntax.kind {
+                problem =
+                    "the key “\(Excerpt.printable(key))” is given twice (the second time at line \(syntax.line), column \(syntax.column))"
+            } else {
+                problem = "it is not valid JSON: \(syntax)"
+            }
+            throw .theme(
+                ThemeError(
+                    "The strings file \(location) could not be used: \(problem). Fix it, or remove it to use the shipped one."
+                ))
+        }
+        let strings: [String: String]
+        do {
+            strings = try JSONDecoder().decode([String: String].self, from: data)
+        } catch {
+            throw .theme(
+                ThemeError(
+                    "The strings file \(location) could not be used: it must be a JSON object of strings (\(DecodingProblem.clause(error, data: data))). Fix it, or remove it to use the shipped one."
                 ))
         }
         let (kept, problems) = check(strings)

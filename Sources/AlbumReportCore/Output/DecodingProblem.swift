@@ -12,9 +12,11 @@ public enum DecodingProblem {
         case .keyNotFound(let key, let context):
             return "it has no '\(path(context.codingPath, key))'"
         case .valueNotFound(_, let context):
-            return "'\(path(context.codingPath))' is null"
+            return context.codingPath.isEmpty ? "it is null" : "'\(path(context.codingPath))' is null"
         case .typeMismatch(let type, let context):
-            return "'\(path(context.codingPath))' is not \(kind(of: type))"
+            // The file as a whole (a list where an object belongs) has no path to name.
+            let subject = context.codingPath.isEmpty ? "it" : "'\(path(context.codingPath))'"
+            return "\(subject) is not \(kind(of: type))"
         case .dataCorrupted(let context):
             if let syntax = JSONSyntax.firstError(in: data) { return "it is not valid JSON: \(syntax)" }
             if context.codingPath.isEmpty { return "it is not valid JSON" }
