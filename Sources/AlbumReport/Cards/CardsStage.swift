@@ -78,12 +78,8 @@ struct CardsStage: PipelineStage {
                 }
                 return Output(cards: cards.sorted { $0.file.path < $1.file.path })
             }
-        } catch let error as ReportError {
-            throw error
-        } catch is CancellationError {
-            throw .cancelled
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ReportError(mapping: error)
         }
     }
 

@@ -78,12 +78,8 @@ public struct MatrixPipeline: Sendable {
             return try await GraphicsMessages.routing(to: { logger.debug("libgd: \($0)") }) {
                 try await Self.sequence(request, base: base, transport: transport, context: context, finished: finished)
             }
-        } catch let error as ReportError {
-            throw error
-        } catch is CancellationError {
-            throw .cancelled
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ReportError(mapping: error)
         }
     }
 

@@ -17,6 +17,19 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
     case cancelled
     case unexpected(String)
 
+    /// `error` as a report error: itself when it is one, ``cancelled`` for a cancellation (a task
+    /// group's child, a sleep), else ``unexpected`` with its description. For the untyped `catch`
+    /// around a task group, whose children throw only these.
+    init(mapping error: any Error) {
+        if let error = error as? ReportError {
+            self = error
+        } else if error is CancellationError {
+            self = .cancelled
+        } else {
+            self = .unexpected(String(describing: error))
+        }
+    }
+
     /// The stage that failed, as printed before the message (`[fetch] …`); nil for a
     /// cancelled run and an internal error.
     public var stage: Stage? {

@@ -39,12 +39,8 @@ public struct ReportPipeline: Sendable {
             return try await GraphicsMessages.routing(to: { logger.debug("libgd: \($0)") }) {
                 try await Self.sequence(options, transport: transport, context: context)
             }
-        } catch let error as ReportError {
-            throw error
-        } catch is CancellationError {
-            throw .cancelled
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ReportError(mapping: error)
         }
     }
 
@@ -210,12 +206,8 @@ public struct ReportPipeline: Sendable {
                 }
                 return outputs
             }
-        } catch let error as ReportError {
-            throw error
-        } catch is CancellationError {
-            throw .cancelled
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ReportError(mapping: error)
         }
         guard let artworkOutput = outputs.artwork, let sheetOutput = outputs.sheet, let cardsOutput = outputs.cards
         else { throw .cancelled }
