@@ -110,6 +110,14 @@ public final class GDImage {
         return try body(UnsafeMutableBufferPointer(start: row, count: width))
     }
 
+    /// Whether row `y` holds exactly the pixels of row `y − 1` (false for the first row).
+    public func rowRepeatsRowAbove(_ y: Int) -> Bool {
+        guard y > 0, y < height, let row = ar_gd_truecolor_row(pointer, Int32(y)),
+            let above = ar_gd_truecolor_row(pointer, Int32(y - 1))
+        else { return false }
+        return memcmp(row, above, width * MemoryLayout<Int32>.size) == 0
+    }
+
     /// Calls `body` with libgd's pointer to this image, for a libgd call this wrapper does not
     /// make itself (the benchmark's baseline text drawing). The pointer is valid only during the
     /// call and must not be kept, freed or resized.

@@ -140,7 +140,22 @@ public final class PNGStreamEncoder {
         }
         var raw = [UInt8](repeating: 0, count: width * 3)
         var filtered = [UInt8](repeating: 0, count: 1 + width * 3)
+        // What every filter choice makes of a row equal to the one above: Up, all zeros.
+        var repeated = [UInt8](repeating: 0, count: 1 + width * 3)
+        repeated[0] = 2
         for y in 0..<strip.height where rowsWritten < height {
+            // A row that repeats the one above (backgrounds, bars, flat art) needs no conversion
+            // and no scoring: its filtered bytes are known, and the row above stays the previous.
+            if y > 0, strip.rowRepeatsRowAbove(y) {
+                rowsPerFilter[2] += 1
+                if sink == nil {
+                    whole.append(contentsOf: repeated)
+                } else {
+                    try deflate(repeated, flush: Z_NO_FLUSH)
+                }
+                rowsWritten += 1
+                continue
+            }
             let columns = width
             raw.withUnsafeMutableBufferPointer { out in
                 _ = strip.withRow(y) { row in
