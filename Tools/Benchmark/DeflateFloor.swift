@@ -3,8 +3,8 @@ import CGD
 import Foundation
 
 /// The floor for encoding a PNG: deflating its raw rows (one filter byte plus RGB per pixel, as
-/// libgd writes them without alpha) with zlib at the same level. Used by the benchmark to say how
-/// close rendering plus encoding comes to the least work any PNG writer must do.
+/// libgd writes them without alpha) with libdeflate at the same level. Used by the benchmark to
+/// say how close rendering plus encoding comes to the least work any PNG writer must do.
 enum DeflateFloor {
     /// `image`'s rows as a PNG encoder sees them before filtering choices: filter byte 0, then RGB.
     static func rawRows(of image: GDImage) -> [UInt8] {
@@ -22,18 +22,6 @@ enum DeflateFloor {
             }
         }
         return raw
-    }
-
-    /// Deflates `raw` at zlib `level` and returns the compressed size (0 on failure).
-    static func deflate(_ raw: [UInt8], level: Int) -> Int {
-        var destinationLength = compressBound(uLong(raw.count))
-        var destination = [UInt8](repeating: 0, count: Int(destinationLength))
-        let status = raw.withUnsafeBufferPointer { source in
-            destination.withUnsafeMutableBufferPointer { output in
-                compress2(output.baseAddress, &destinationLength, source.baseAddress, uLong(source.count), Int32(level))
-            }
-        }
-        return status == Z_OK ? Int(destinationLength) : 0
     }
 
     /// Deflates `raw` with libdeflate at `level` (what our own encoder uses for whole images) and

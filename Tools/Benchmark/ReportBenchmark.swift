@@ -150,7 +150,7 @@ struct ReportBenchmark {
             if !fast.isEmpty { row.fast = Figures.median("albumreport, fast", fast) }
             if let fastest = row.fastest {
                 if row.ours.wall > 0.5 * fastest.level1.wall {
-                    let floor = try await deflateFloorAtChosenLevels(folder)
+                    let floor = try await deflateFloor(folder, level: nil)
                     row.gap.deflateSeconds = floor.seconds
                     row.gap.levels = floor.levels
                 }
@@ -229,7 +229,7 @@ struct ReportBenchmark {
                     format: "  matched levels on photographs: fast / Pillow 1 wall %.2f, bytes %.2f",
                     fast.wall / pillow.level1.wall, Double(fast.bytes) / Double(max(pillow.level1.bytes, 1))))
         }
-        let floor = try await deflateFloor(oursCold, level: 6, libdeflate: true)
+        let floor = try await deflateFloor(oursCold, level: 6).seconds
         // The sheet and the cards stream together: the longer of the two stages spans both.
         let renderEncode = max(balanced.stages["sheet"] ?? 0, balanced.stages["cards"] ?? 0)
         print(
@@ -395,23 +395,29 @@ struct ReportBenchmark {
         return true
     }
 
-    /// Deflating every PNG of a report from its raw rows, each at the level the default encoder
-    /// chose for it (level 1 for a photographic screen, 6 for the rest, judged as `generate`
-    /// judges it, untimed), on all cores; and how many screens got each level.
-    private func deflateFloorAtChosenLevels(_ report: URL) async throws -> (seconds: Double, levels: [Int: Int]) {
+    /// Deflating every PNG of a report from its raw rows with libdeflate on all cores, at `level`, or (nil) at the
+    /// level the default encoder chose for each (1 for a photographic screen, 6 for the rest,
+    /// judged as `generate` judges it, untimed); the seconds, and how many screens got each level.
+    private func deflateFloor(
+        _ report: URL, level: Int?
+    ) async throws -> (seconds: Double, levels: [Int: Int]) {
         let files = try FileManager.default.subpathsOfDirectory(atPath: report.path).filter { $0.hasSuffix(".png") }
         let defaults = GenerateOptions(output: report)
         var jobs: [(raw: [UInt8], level: Int)] = []
         var levels: [Int: Int] = [:]
         for file in files {
             let image = try GDImage(decoding: Data(contentsOf: report.appendingPathComponent(file)))
-            let encoder = try PNGStreamEncoder(
-                width: image.width, height: image.height, compressionLevel: defaults.pngCompressionLevel,
-                photographicLevel: defaults.pngPhotographicLevel, filter: defaults.pngRowFilter)
-            try encoder.append(image)
-            _ = try encoder.finish()
-            levels[encoder.chosenLevel, default: 0] += 1
-            jobs.append((DeflateFloor.rawRows(of: image), encoder.chosenLevel))
+            var chosen = level ?? defaults.pngCompressionLevel
+            if level == nil {
+                let encoder = try PNGStreamEncoder(
+                    width: image.width, height: image.height, compressionLevel: defaults.pngCompressionLevel,
+                    photographicLevel: defaults.pngPhotographicLevel, filter: defaults.pngRowFilter)
+                try encoder.append(image)
+                _ = try encoder.finish()
+                chosen = encoder.chosenLevel
+            }
+            levels[chosen, default: 0] += 1
+            jobs.append((DeflateFloor.rawRows(of: image), chosen))
         }
         let lanes = ProcessInfo.processInfo.activeProcessorCount
         let start = ContinuousClock.now
@@ -424,31 +430,6 @@ struct ReportBenchmark {
             }
         }
         return ((ContinuousClock.now - start).seconds, levels)
-    }
-
-    /// Deflating every PNG of a report from its raw rows, two images at a time per core.
-    private func deflateFloor(_ report: URL, level: Int, libdeflate: Bool) async throws -> Double {
-        let files = try FileManager.default.subpathsOfDirectory(atPath: report.path).filter { $0.hasSuffix(".png") }
-        var raws: [[UInt8]] = []
-        for file in files {
-            raws.append(
-                DeflateFloor.rawRows(of: try GDImage(decoding: Data(contentsOf: report.appendingPathComponent(file)))))
-        }
-        let lanes = ProcessInfo.processInfo.activeProcessorCount
-        let start = ContinuousClock.now
-        await withTaskGroup(of: Void.self) { group in
-            for lane in 0..<lanes {
-                let mine = stride(from: lane, to: raws.count, by: lanes).map { raws[$0] }
-                group.addTask {
-                    for raw in mine {
-                        _ =
-                            libdeflate
-                            ? DeflateFloor.libdeflate(raw, level: level) : DeflateFloor.deflate(raw, level: level)
-                    }
-                }
-            }
-        }
-        return (ContinuousClock.now - start).seconds
     }
 
     // MARK: - Serving
