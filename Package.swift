@@ -172,6 +172,7 @@ let package = Package(
             dependencies: [
                 "AlbumReport",
                 "AlbumReportCompare",
+                "AlbumReportGraphics",
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Renderer"])),

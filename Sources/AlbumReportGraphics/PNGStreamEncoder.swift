@@ -24,7 +24,7 @@ public final class PNGStreamEncoder {
     private let sink: ((Data) -> Void)?
     /// Without a sink the filtered rows are kept and compressed at the end with libdeflate, about
     /// twice as fast as zlib at the same level; a sink (the tall sheet) streams through zlib.
-    private var whole: [UInt8] = []
+    private var whole: MappedBytes?
     private let compressionLevel: Int
     /// The level for an image that is mostly photograph, when it differs.
     private let photographicLevel: Int?
@@ -95,7 +95,7 @@ public final class PNGStreamEncoder {
             self.stream = stream
         } else {
             stream = nil
-            whole.reserveCapacity((1 + width * 3) * height)
+            whole = try MappedBytes(capacity: (1 + width * 3) * height, populate: true)
         }
         emit(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         var header = Data()
@@ -148,11 +148,7 @@ public final class PNGStreamEncoder {
             // and no scoring: its filtered bytes are known, and the row above stays the previous.
             if y > 0, strip.rowRepeatsRowAbove(y) {
                 rowsPerFilter[2] += 1
-                if sink == nil {
-                    whole.append(contentsOf: repeated)
-                } else {
-                    try deflate(repeated, flush: Z_NO_FLUSH)
-                }
+                try write(repeated)
                 rowsWritten += 1
                 continue
             }
@@ -171,11 +167,7 @@ public final class PNGStreamEncoder {
             }
             Self.filter(raw, previous: previousRow, into: &filtered, strategy: rowFilter)
             rowsPerFilter[Int(filtered[0])] += 1
-            if sink == nil {
-                whole.append(contentsOf: filtered)
-            } else {
-                try deflate(filtered, flush: Z_NO_FLUSH)
-            }
+            try write(filtered)
             swap(&previousRow, &raw)
             rowsWritten += 1
         }
@@ -187,19 +179,18 @@ public final class PNGStreamEncoder {
         guard !finished else { return output }
         let blank = [UInt8](repeating: 0, count: 1 + width * 3)
         while rowsWritten < height {
-            if sink == nil { whole.append(contentsOf: blank) } else { try deflate(blank, flush: Z_NO_FLUSH) }
+            try write(blank)
             rowsWritten += 1
         }
-        if sink == nil {
-            if let photographicLevel, isPhotographic { chosenLevel = photographicLevel }
-            let compressed = try Self.libdeflate(whole, level: chosenLevel)
-            whole = []
-            output.reserveCapacity(output.count + compressed.count + 12 * (compressed.count / Self.chunkSize + 2))
-            var start = compressed.startIndex
-            while start < compressed.endIndex {
-                let end = min(start + Self.chunkSize, compressed.endIndex)
-                writeChunk("IDAT", compressed[start..<end])
-                start = end
+        if let compressed = try compressRows() {
+            compressed.withWritten { bytes in
+                output.reserveCapacity(output.count + bytes.count + 12 * (bytes.count / Self.chunkSize + 2))
+                var start = 0
+                while start < bytes.count {
+                    let end = min(start + Self.chunkSize, bytes.count)
+                    writeChunk("IDAT", UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                    start = end
+                }
             }
         } else {
             try deflate([], flush: Z_FINISH)
@@ -212,25 +203,39 @@ public final class PNGStreamEncoder {
 
     // MARK: - libdeflate
 
+    /// Hands one filtered row on: kept whole for libdeflate, or streamed through zlib.
+    private func write(_ row: [UInt8]) throws(GraphicsError) {
+        if let whole {
+            guard whole.append(row) else { throw .encodingFailed("PNG (more rows than the image holds)") }
+        } else {
+            try deflate(row, flush: Z_NO_FLUSH)
+        }
+    }
+
+    /// The kept rows compressed at the chosen level, the rows released before this returns (9 MB
+    /// of a card at @3x, not resident while its PNG is assembled); nil for a streamed image.
+    private func compressRows() throws(GraphicsError) -> MappedBytes? {
+        guard let rows = whole else { return nil }
+        defer { whole = nil }
+        if let photographicLevel, isPhotographic { chosenLevel = photographicLevel }
+        return try rows.withWritten { rows throws(GraphicsError) in try Self.libdeflate(rows, level: chosenLevel) }
+    }
+
     /// `bytes` as one zlib stream, compressed by libdeflate at `level` (0–12; zlib's 0–9 mean
     /// the same trade-offs).
-    static func libdeflate(_ bytes: [UInt8], level: Int) throws(GraphicsError) -> Data {
+    static func libdeflate(_ bytes: UnsafeRawBufferPointer, level: Int) throws(GraphicsError) -> MappedBytes {
         guard let compressor = libdeflate_alloc_compressor(Int32(min(max(level, 0), 12))) else {
             throw .encodingFailed("PNG (libdeflate could not start)")
         }
         defer { libdeflate_free_compressor(compressor) }
-        let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
-        // Uninitialised: the bound is the raw size and more, and only the pages libdeflate
-        // writes become resident (a photographic card compresses to a sixth of it).
-        let target = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bound, 1), alignment: 16)
-        defer { target.deallocate() }
-        let written = bytes.withUnsafeBytes { input in
-            libdeflate_zlib_compress(compressor, input.baseAddress, input.count, target.baseAddress, target.count)
+        // Mapped and never cleared: the bound is the raw size and more, and only the pages
+        // libdeflate writes become resident (a photographic card compresses to a sixth of it).
+        let target = try MappedBytes(capacity: libdeflate_zlib_compress_bound(compressor, bytes.count))
+        let written = target.fill { base, capacity in
+            libdeflate_zlib_compress(compressor, bytes.baseAddress, bytes.count, base, capacity)
         }
-        guard written > 0, let base = target.baseAddress else {
-            throw .encodingFailed("PNG (libdeflate ran out of room)")
-        }
-        return Data(bytes: base, count: written)
+        guard written > 0 else { throw .encodingFailed("PNG (libdeflate ran out of room)") }
+        return target
     }
 
     // MARK: - zlib
@@ -275,18 +280,31 @@ public final class PNGStreamEncoder {
     }
 
     private func writeChunk(_ type: String, _ body: Data) {
-        var chunk = Data(capacity: 12 + body.count)
-        chunk.appendBigEndian(UInt32(body.count))
-        chunk.append(contentsOf: Array(type.utf8))
-        chunk.append(body)
-        // The CRC covers the type and the body: everything after the length.
-        var crc = crc32(0, nil, 0)
-        chunk.withUnsafeBytes { bytes in
-            let covered = UnsafeRawBufferPointer(rebasing: bytes[4...])
-            crc = crc32(crc, covered.bindMemory(to: Bytef.self).baseAddress, uInt(covered.count))
+        body.withUnsafeBytes { writeChunk(type, $0) }
+    }
+
+    /// Writes a chunk straight into the output, or hands it to the sink as one piece.
+    private func writeChunk(_ type: String, _ body: UnsafeRawBufferPointer) {
+        if sink == nil {
+            Self.append(chunk: type, body, to: &output)
+        } else {
+            var chunk = Data(capacity: 12 + body.count)
+            Self.append(chunk: type, body, to: &chunk)
+            emit(chunk)
         }
-        chunk.appendBigEndian(UInt32(crc))
-        emit(chunk)
+    }
+
+    private static func append(chunk type: String, _ body: UnsafeRawBufferPointer, to data: inout Data) {
+        let name = Array(type.utf8)
+        data.appendBigEndian(UInt32(body.count))
+        data.append(contentsOf: name)
+        data.append(body.assumingMemoryBound(to: UInt8.self))
+        // The CRC covers the type and the body: everything after the length.
+        var crc = crc32(0, name, uInt(name.count))
+        if let base = body.baseAddress {
+            crc = crc32(crc, base.assumingMemoryBound(to: Bytef.self), uInt(body.count))
+        }
+        data.appendBigEndian(UInt32(crc))
     }
 
     private func emit(_ bytes: Data) {

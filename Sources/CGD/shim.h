@@ -13,6 +13,9 @@
 #include <harfbuzz/hb.h>
 #include <harfbuzz/hb-ot.h>
 #include <fribidi/fribidi.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 /* gd exposes several accessors as macros, which Swift cannot import; these wrap them. */
 

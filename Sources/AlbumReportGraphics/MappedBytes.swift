@@ -1,0 +1,101 @@
+import CGD
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A fixed-size byte buffer in pages of its own, mapped from the kernel and unmapped when
+/// released: for the encoder's largest buffers (a card's filtered rows, 9 MB at @3x, and
+/// libdeflate's output), which would otherwise come from malloc's heap.
+///
+/// Why: once malloc has freed one such block it raises its mapping threshold above that size and
+/// serves the next ones from its heaps, where blocks of 9 MB, freed in whatever order two cards
+/// finish, leave holes it cannot give back. Over a 1,000-item report the resident size then
+/// wanders 130–155 MiB from run to run. Mapped buffers go back to the kernel the moment a card
+/// is written, so every card starts from the same floor.
+final class MappedBytes {
+    let capacity: Int
+    /// How many bytes ``append(_:)`` has written, from the start.
+    private(set) var count = 0
+    let base: UnsafeMutableRawPointer
+
+    /// `capacity` bytes, zero until written. Only the pages written become resident.
+    init(capacity: Int, populate: Bool = false) throws(GraphicsError) {
+        let size = max(capacity, 1)
+        let flags = MAP_PRIVATE | MAP_ANONYMOUS
+        let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, flags, -1, 0)
+        guard let mapped, mapped != MAP_FAILED else {
+            throw .encodingFailed("PNG (the system could not map \(size) bytes of memory: error \(errno))")
+        }
+        #if os(Linux)
+            if populate {
+                _ = madvise(mapped, size, MADV_HUGEPAGE)
+                _ = madvise(mapped, size, MADV_POPULATE_WRITE)
+            }
+        #endif
+        base = mapped
+        self.capacity = size
+    }
+
+    deinit {
+        // Only fails for an address range that was never mapped, which `base` always is.
+        munmap(base, capacity)
+    }
+
+    /// Appends `bytes` after those written; false (nothing written) when they do not fit.
+    func append(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count <= capacity - count else { return false }
+        bytes.withUnsafeBytes { source in
+            if let from = source.baseAddress { (base + count).copyMemory(from: from, byteCount: source.count) }
+        }
+        count += bytes.count
+        return true
+    }
+
+    /// Lets `write` fill the buffer from its start (given its address and capacity), and keeps
+    /// as written the count it returns, within the capacity. Returns that count.
+    func fill(_ write: (UnsafeMutableRawPointer, Int) -> Int) -> Int {
+        count = min(max(write(base, capacity), 0), capacity)
+        return count
+    }
+
+    /// Calls `body` with the bytes written, valid (the buffer kept mapped) only during the call.
+    func withWritten<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        // `self`, and so the mapping, lives at least as long as this call.
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+}
+
+extension GraphicsRuntime {
+    /// The size from which malloc maps a block of its own instead of carving it from a heap.
+    public static let mappedBlockThreshold = 1 << 20
+
+    /// Sets malloc up so that a long report's resident size stays where a short one's is:
+    /// - every block of ``mappedBlockThreshold`` or more (a card's PNG, the buffers of a decoded
+    ///   image) is mapped on its own and given back to the system when freed, as ``MappedBytes``
+    ///   does for the encoder's largest, instead of raising malloc's threshold and leaving holes
+    ///   in its heaps;
+    /// - at most one heap per core, the threads that draw: with glibc's default of eight per
+    ///   core, a thread that finds its heap busy starts another, and the canvas rows it frees
+    ///   there (12 MB a card) stay resident beside the others', a step of that size late in a
+    ///   1,000-item run.
+    ///
+    /// Process-wide, so only the command line calls it, before any work; a library's host keeps
+    /// its own policy. Returns false where the C library refuses either (the rest still applies).
+    @discardableResult
+    public static func keepResidentMemorySteady() -> Bool {
+        #if os(Linux)
+            // glibc's (CGD's shim includes malloc.h there): 1 on success, 0 for a value it refuses.
+            let threshold = mallopt(M_MMAP_THRESHOLD, Int32(mappedBlockThreshold))
+            let heaps = mallopt(M_ARENA_MAX, Int32(max(ProcessInfo.processInfo.activeProcessorCount, 1)))
+            return threshold == 1 && heaps == 1
+        #else
+            return false
+        #endif
+    }
+}

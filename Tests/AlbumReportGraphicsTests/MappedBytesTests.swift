@@ -1,0 +1,67 @@
+import AlbumReportCore
+import CGD
+import Foundation
+import Testing
+
+@testable import AlbumReportGraphics
+
+@Suite("Memory handed back to the system")
+struct MappedBytesTests {
+    @Test("a mapped buffer keeps what is appended, in order, and refuses what does not fit")
+    func appendsWithinCapacity() throws {
+        let buffer = try MappedBytes(capacity: 10)
+        #expect(buffer.append([1, 2, 3]))
+        #expect(buffer.append([4, 5, 6, 7]))
+        // Four more would make 11: refused whole, nothing written.
+        #expect(!buffer.append([8, 9, 10, 11]))
+        #expect(buffer.append([8, 9, 10]))
+        #expect(!buffer.append([11]))
+        #expect(buffer.withWritten { Array($0) } == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    }
+
+    @Test("a fill counts only what fits, and a populated mapping starts as zeros")
+    func fillsWithinCapacity() throws {
+        let buffer = try MappedBytes(capacity: 4096 * 3 + 5, populate: true)
+        #expect(buffer.withWritten { $0.count } == 0)
+        let claimed = buffer.fill { base, capacity in
+            #expect(UnsafeRawBufferPointer(start: base, count: capacity).allSatisfy { $0 == 0 })
+            base.storeBytes(of: 0xAB, as: UInt8.self)
+            return capacity + 100
+        }
+        #expect(claimed == 4096 * 3 + 5)
+        #expect(buffer.fill { _, _ in -1 } == 0)
+        #expect(buffer.fill { _, _ in 1 } == 1)
+        #expect(buffer.withWritten { Array($0) } == [0xAB])
+    }
+
+    @Test("an encoded PNG is the same whether its rows arrive in one strip or many")
+    func stripsMakeTheSameBytes() throws {
+        let image = try GDImage(width: 97, height: 64, background: RGBA(red: 240, green: 240, blue: 240))
+        image.fillRoundedRect(
+            x: 10, y: 8, width: 60, height: 40, radius: 12, color: RGBA(red: 200, green: 30, blue: 90))
+        let whole = try PNGStreamEncoder.encode(image, compressionLevel: 6)
+        let encoder = try PNGStreamEncoder(width: 97, height: 64, compressionLevel: 6)
+        for top in stride(from: 0, to: 64, by: 16) {
+            try encoder.append(image.cropped(to: PixelRect(x: 0, y: top, width: 97, height: 16)))
+        }
+        #expect(try encoder.finish() == whole)
+        #expect(try GDImage(decoding: whole).pixelBuffer() == image.pixelBuffer())
+    }
+
+    #if os(Linux)
+        /// (Not under the address sanitizer, `make test-asan`: its own allocator replaces glibc's.)
+        @Test(
+            "after keepResidentMemorySteady, a 2 MB block is mapped on its own, to go back when freed",
+            .disabled(if: ProcessInfo.processInfo.environment["ALBUMREPORT_SANITIZER"] == "address"))
+        func largeBlocksAreMapped() throws {
+            // Freeing a mapped 8 MB block raises glibc's own threshold to 8 MB, so that by default
+            // the next 2 MB come from a heap, where freeing them returns nothing to the system.
+            free(malloc(8 << 20))
+            #expect(GraphicsRuntime.keepResidentMemorySteady())
+            let block = try #require(malloc(2 << 20))
+            defer { free(block) }
+            // glibc marks a block it mapped by itself with bit 1 of the size word before it.
+            #expect((block - MemoryLayout<Int>.size).load(as: Int.self) & 2 != 0)
+        }
+    #endif
+}
