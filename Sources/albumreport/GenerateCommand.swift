@@ -126,7 +126,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "PNG compression: fast (1, or 2 for screens that are not mostly photograph), balanced (6, or 1 for screens that are mostly photograph), small (9), or a level from 0 to 9.",
+            "PNG compression: fast (1, or 2 for screens that are not mostly photograph), balanced (5, or 1 for screens that are mostly photograph), small (9), or a level from 0 to 9.",
             valueName: "level"))
     var pngCompression: String = "balanced"
 

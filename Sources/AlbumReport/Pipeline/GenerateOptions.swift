@@ -86,9 +86,12 @@ public enum PNGCompression: Sendable, Hashable {
     /// which is slow on long runs of zeros: measured on the benchmark's flat and smooth reports,
     /// 22 % and 8 % less encode time, 2–3 % fewer bytes).
     case fast
-    /// The default: level 6 for flat screens, level 1 for screens that are mostly photograph
-    /// (where, measured on photographic album art, higher levels shrink files by a few per cent
-    /// for twice the time); rows filtered with the sampled choice of the five PNG filters.
+    /// The default: level 5 for screens that are not mostly photograph, level 1 for those that
+    /// are (where, measured on photographic album art, higher levels shrink files by a few per
+    /// cent for twice the time); rows filtered with the sampled choice of the five PNG filters.
+    /// Level 5, not 6, is the knee on drawn screens: measured on the benchmark's reports (one
+    /// core, encode only), 24 % less encode time for 1.6 % more bytes on smooth art, 7 % less
+    /// for 0.2 % on flat art.
     case balanced
     /// zlib level 9, with adaptive row filters.
     case small
@@ -120,7 +123,7 @@ public enum PNGCompression: Sendable, Hashable {
     public var level: Int {
         switch self {
         case .fast: return 2
-        case .balanced: return 6
+        case .balanced: return 5
         case .small: return 9
         case .level(let level): return level
         }
