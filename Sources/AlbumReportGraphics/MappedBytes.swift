@@ -72,14 +72,15 @@ final class MappedBytes {
 }
 
 extension GraphicsRuntime {
-    /// The size from which malloc maps a block of its own instead of carving it from a heap.
+    /// The size from which malloc maps a block of its own rather than grow a heap for it.
     public static let mappedBlockThreshold = 1 << 20
 
     /// Sets malloc up so that a long report's resident size stays where a short one's is:
-    /// - every block of ``mappedBlockThreshold`` or more (a card's PNG, the buffers of a decoded
-    ///   image) is mapped on its own and given back to the system when freed, as ``MappedBytes``
-    ///   does for the encoder's largest, instead of raising malloc's threshold and leaving holes
-    ///   in its heaps;
+    /// - a block of ``mappedBlockThreshold`` or more (a card's PNG, the buffers of a decoded
+    ///   image) that no free space in a heap holds is mapped on its own and given back to the
+    ///   system when freed, as ``MappedBytes`` does for the encoder's largest. By default glibc
+    ///   raises that threshold to the size of every mapped block it frees, so that the next such
+    ///   blocks grow its heaps instead, which then keep the holes they leave;
     /// - at most one heap per core, the threads that draw: with glibc's default of eight per
     ///   core, a thread that finds its heap busy starts another, and the canvas rows it frees
     ///   there (12 MB a card) stay resident beside the others', a step of that size late in a
