@@ -216,9 +216,12 @@ public final class PNGStreamEncoder {
     /// of a card at @3x, not resident while its PNG is assembled); nil for a streamed image.
     private func compressRows() throws(GraphicsError) -> MappedBytes? {
         guard let rows = whole else { return nil }
-        defer { whole = nil }
         if let photographicLevel, isPhotographic { chosenLevel = photographicLevel }
-        return try rows.withWritten { rows throws(GraphicsError) in try Self.libdeflate(rows, level: chosenLevel) }
+        let compressed = try rows.withWritten { rows throws(GraphicsError) in
+            try Self.libdeflate(rows, level: chosenLevel)
+        }
+        whole = nil
+        return compressed
     }
 
     /// `bytes` as one zlib stream, compressed by libdeflate at `level` (0–12; zlib's 0–9 mean

@@ -16,6 +16,9 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 /* gd exposes several accessors as macros, which Swift cannot import; these wrap them. */
 
@@ -73,6 +76,21 @@ static inline int ar_bidi_paragraph_direction(const uint32_t *text, int length) 
     FriBidiParType direction = fribidi_get_par_direction(types, length);
     free(types);
     return FRIBIDI_IS_RTL(direction) ? 1 : 0;
+}
+
+/* Asks Linux to back `length` bytes at `address` with huge pages and to fault them all in now, in
+   one call, instead of 4 KiB page by page as they are first written. Only advice: 0 when both were
+   taken, -1 otherwise (an older kernel or C library; the pages then arrive on first write). */
+static inline int ar_prefault_huge(void *address, size_t length) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MADV_POPULATE_WRITE)
+    int huge = madvise(address, length, MADV_HUGEPAGE);
+    int populated = madvise(address, length, MADV_POPULATE_WRITE);
+    return huge == 0 && populated == 0 ? 0 : -1;
+#else
+    (void)address;
+    (void)length;
+    return -1;
+#endif
 }
 
 #endif

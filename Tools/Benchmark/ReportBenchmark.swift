@@ -69,7 +69,7 @@ struct ReportBenchmark {
     }
 
     /// Why a class misses a target, measured: the seconds libdeflate alone needs, at the level
-    /// `balanced` chose for each screen (6, or 1 for a photographic one), to compress our screens'
+    /// `balanced` chose for each screen (5, or 1 for a photographic one), to compress our screens'
     /// rows on every core, and the bytes Pillow makes at level 6 from our own screens (so an encoder's
     /// gap and a gap in what the screens hold are told apart).
     struct Gap {
