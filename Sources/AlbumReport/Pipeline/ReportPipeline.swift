@@ -107,7 +107,10 @@ public struct ReportPipeline: Sendable {
                 compressionLevel: options.pngCompressionLevel, photographicLevel: options.pngPhotographicLevel,
                 rowFilter: options.pngRowFilter, paginate: options.paginateSheet,
                 screen: setup.screen(options.screen)))
-        let writer = try ReportWriter.prepare(output: stagingOutput ?? options.output, force: options.force)
+        // Setup read the output folder's manifest already (a combination's folder it did not).
+        let writer = try ReportWriter.prepare(
+            output: stagingOutput ?? options.output, force: options.force,
+            holdsReport: stagingOutput == nil ? setup.previous != nil : nil)
         do {
             let renderCache = RenderCache(
                 output: stagingOutput == nil ? writer.output : ReportWriter.resolved(options.output),

@@ -6,31 +6,39 @@ import Foundation
 /// known, since Han characters take the forms of its storefront), the device, locale and PNG
 /// settings, and the part every render key shares. Read-only, shared by the card tasks.
 struct RenderContext: Sendable {
-    var theme: Theme
-    var engine: TextEngine
-    var device: Device
-    var localeIdentifier: String
-    var compressionLevel: Int
+    let theme: Theme
+    let engine: TextEngine
+    let device: Device
+    let localeIdentifier: String
+    let compressionLevel: Int
     /// The level for screens that are mostly photograph (nil: ``compressionLevel``).
-    var photographicLevel: Int?
-    var rowFilter: PNGStreamEncoder.RowFilter
+    let photographicLevel: Int?
+    let rowFilter: PNGStreamEncoder.RowFilter
     /// Split the sheet into screen-height pages.
-    var paginate: Bool
+    let paginate: Bool
     /// How the screens are presented.
-    var screen: ScreenOptions
-
-    /// Whether the sheet is written as numbered pages (`--pages`, or `--fit screen`).
-    var pagesSheet: Bool { paginate || screen.fit == .screen }
-
-    /// The locale dates are formatted for.
-    var locale: Locale { Locale(identifier: localeIdentifier) }
-
-    /// Draws screens with ``engine``.
-    var renderer: ScreenRenderer { ScreenRenderer(text: engine, theme: theme) }
-
+    let screen: ScreenOptions
     /// Everything every render key shares: renderer version, device, theme, locale, PNG level.
-    var renderSalt: String {
-        RenderCache.key(
+    /// Made once: every screen's key starts with it, and the theme's JSON is not free.
+    let renderSalt: String
+    /// The locale dates are formatted for.
+    let locale: Locale
+
+    init(
+        theme: Theme, engine: TextEngine, device: Device, localeIdentifier: String, compressionLevel: Int,
+        photographicLevel: Int?, rowFilter: PNGStreamEncoder.RowFilter, paginate: Bool, screen: ScreenOptions
+    ) {
+        self.theme = theme
+        self.engine = engine
+        self.device = device
+        self.localeIdentifier = localeIdentifier
+        self.compressionLevel = compressionLevel
+        self.photographicLevel = photographicLevel
+        self.rowFilter = rowFilter
+        self.paginate = paginate
+        self.screen = screen
+        locale = Locale(identifier: localeIdentifier)
+        renderSalt = RenderCache.key(
             [
                 RenderCache.rendererVersion, RenderCache.json(device), RenderCache.json(theme),
                 RenderCache.json(screen),
@@ -38,4 +46,10 @@ struct RenderContext: Sendable {
                 "\(compressionLevel)",
             ] + (photographicLevel.map { ["photographic \($0)"] } ?? []))
     }
+
+    /// Whether the sheet is written as numbered pages (`--pages`, or `--fit screen`).
+    var pagesSheet: Bool { paginate || screen.fit == .screen }
+
+    /// Draws screens with ``engine``.
+    var renderer: ScreenRenderer { ScreenRenderer(text: engine, theme: theme) }
 }

@@ -47,9 +47,11 @@ struct SetupStage: PipelineStage {
             language = try ChromeStringsLoader.load(
                 input.language ?? "en", direction: input.layoutDirection, templatesDirectory: input.templatesDirectory)
         }
-        try ReportWriter.checkOutput(input.output, force: input.force)
+        // The previous report's manifest is read once, here, for both the check and the run.
+        let previous = PreviousReport(in: ReportWriter.resolved(input.output))
+        try ReportWriter.checkOutput(input.output, force: input.force, holdsReport: previous != nil)
         return Output(
-            theme: theme, fonts: fonts, page: page, previous: PreviousReport(in: ReportWriter.resolved(input.output)),
+            theme: theme, fonts: fonts, page: page, previous: previous,
             warnings: (fonts.substitutions + language.warnings).map { ReportWarning(stage: .setup, message: $0) },
             language: language.language)
     }

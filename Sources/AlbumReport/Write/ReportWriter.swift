@@ -23,8 +23,10 @@ public struct ReportWriter: Sendable {
     /// Files every report has besides those its manifest lists.
     static let reportFiles: Set<String> = [manifestName, GalleryPage.fileName]
 
-    /// The checks of ``prepare(output:force:)`` alone, so a run can fail before it downloads anything.
-    public static func checkOutput(_ output: URL, force: Bool) throws(ReportError) {
+    /// The checks of ``prepare(output:force:holdsReport:)`` alone, so a run can fail before it
+    /// downloads anything. `known` is whether the folder holds a report of ours, when the caller
+    /// has just read its manifest (a large report's manifest is most of a refresh's start-up).
+    public static func checkOutput(_ output: URL, force: Bool, holdsReport known: Bool? = nil) throws(ReportError) {
         let output = resolved(output)
         let manager = FileManager.default
         guard output.path != "/", !output.path.isEmpty else {
@@ -36,7 +38,7 @@ public struct ReportWriter: Sendable {
                 throw .output(
                     "\(Excerpt.location(output.path)) is a file, not a folder. Pass --output with a folder's path.")
             }
-            if !force, !holdsReport(output), !visibleEntries(of: output).isEmpty {
+            if !force, !(known ?? holdsReport(output)), !visibleEntries(of: output).isEmpty {
                 throw .output(
                     "\(Excerpt.location(output.path)) is not empty and holds no albumreport report (no manifest.json of ours). Pass --force to write the report into it anyway (your files are kept), or choose another --output folder."
                 )
@@ -48,9 +50,11 @@ public struct ReportWriter: Sendable {
     ///
     /// Refuses `/`, a path that is not a folder, and (unless `force`) a folder that holds files
     /// but no report of ours. Hidden entries such as `.gitkeep` do not count as files.
-    public static func prepare(output: URL, force: Bool = false) throws(ReportError) -> ReportWriter {
+    public static func prepare(
+        output: URL, force: Bool = false, holdsReport known: Bool? = nil
+    ) throws(ReportError) -> ReportWriter {
         let output = resolved(output)
-        try checkOutput(output, force: force)
+        try checkOutput(output, force: force, holdsReport: known)
         let manager = FileManager.default
         // A folder we may not write (a read-only mount, no permission) is said so now, before
         // anything is drawn, instead of as the rename that fails at the end.

@@ -53,16 +53,21 @@ struct WriteStage: PipelineStage {
             shard: input.shard, screen: render.screen)
         manifest.language = render.screen.language?.code
         manifest.layoutDirection = render.screen.language?.direction
+        // The page is made from the manifest while the manifest is encoded: both are the whole
+        // report's records, and after the screens they are what a refresh waits for.
+        let (page, finished) = (input.setup.page, manifest)
+        async let pageData = page.render(finished)
         let data: Data
         do {
-            data = try manifest.encoded()
+            data = try finished.encoded()
         } catch {
             throw .write(path: ReportWriter.manifestName, detail: FileProblem.describe(error))
         }
+        let madePage = await pageData
         if Task.isCancelled { throw .cancelled }
-        try input.writer.commit(manifest: data, page: input.setup.page.render(manifest))
+        try input.writer.commit(manifest: data, page: madePage)
         await input.renderCache.recordProofs(in: input.writer.output)
-        return Output(manifest: manifest, warnings: artworkWarnings, causes: Self.causes(failures))
+        return Output(manifest: finished, warnings: artworkWarnings, causes: Self.causes(failures))
     }
 
     /// Every reason an item's artwork could not be drawn, by rank, in pipeline order: its
