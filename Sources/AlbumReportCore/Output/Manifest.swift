@@ -195,59 +195,77 @@ public struct Manifest: Sendable, Hashable, Codable {
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        var out = Data()
-        /// Appends `value`'s JSON with every line after the first indented by `indent` spaces
-        /// (except the blank line inside an empty array, which JSONEncoder leaves blank).
-        func value(_ value: some Encodable, indent: Int) throws {
-            let json = try encoder.encode(value)
-            let pad = [UInt8](repeating: 0x20, count: indent)
-            var start = json.startIndex
-            while let newline = json[start...].firstIndex(of: 0x0A) {
-                out.append(json[start...newline])
-                start = json.index(after: newline)
-                if start < json.endIndex && json[start] != 0x0A { out.append(contentsOf: pad) }
-            }
-            out.append(json[start...])
+        // The members write into the output they are handed (a closure that captured it would
+        // box it, and every append would pay a run-time exclusivity check: most of the time).
+        typealias Write = (inout Data) throws -> Void
+        func value(_ item: some Encodable) -> Write {
+            { out in try Self.append(item, indent: 2, encoder: encoder, to: &out) }
         }
-        func list(_ values: [some Encodable]) throws {
-            guard !values.isEmpty else {
-                out.append(contentsOf: Array("[\n\n  ]".utf8))
-                return
-            }
-            out.append(contentsOf: Array("[\n".utf8))
-            for (index, element) in values.enumerated() {
-                out.append(contentsOf: Array("    ".utf8))
-                try value(element, indent: 4)
-                out.append(contentsOf: Array((index < values.count - 1 ? ",\n" : "\n  ]").utf8))
-            }
+        func list(_ items: [some Encodable]) -> Write {
+            { out in try Self.append(list: items, encoder: encoder, to: &out) }
         }
-        var members: [(String, () throws -> Void)] = [
-            ("device", { try value(device, indent: 2) }), ("feed", { try value(feed, indent: 2) }),
-            ("files", { try list(files) }), ("fonts", { try list(fonts) }),
-            ("generator", { try value(generator, indent: 2) }), ("items", { try list(items) }),
-            ("locale", { try value(locale, indent: 2) }), ("screens", { try list(screens) }),
-            ("theme", { try value(theme, indent: 2) }), ("warnings", { try list(warnings) }),
+        var members: [(String, Write)] = [
+            ("device", value(device)), ("feed", value(feed)), ("files", list(files)), ("fonts", list(fonts)),
+            ("generator", value(generator)), ("items", list(items)), ("locale", value(locale)),
+            ("screens", list(screens)), ("theme", value(theme)), ("warnings", list(warnings)),
         ]
-        if let shard { members.append(("shard", { try value(shard, indent: 2) })) }
-        if let libraries { members.append(("libraries", { try value(libraries, indent: 2) })) }
-        if let language { members.append(("language", { try value(language, indent: 2) })) }
-        if let layoutDirection { members.append(("layoutDirection", { try value(layoutDirection, indent: 2) })) }
+        if let shard { members.append(("shard", value(shard))) }
+        if let libraries { members.append(("libraries", value(libraries))) }
+        if let language { members.append(("language", value(language))) }
+        if let layoutDirection { members.append(("layoutDirection", value(layoutDirection))) }
         // The screen options are recorded when an accessibility setting is on (`--content-size`,
         // `--bold-text`, `--increase-contrast`), so that default reports keep their bytes; the
         // language has its own members above.
         if var screen, screen.hasAccessibilitySettings {
             screen.language = nil
-            members.append(("screen", { [screen] in try value(screen, indent: 2) }))
+            members.append(("screen", value(screen)))
         }
         members.sort { $0.0 < $1.0 }
+        var out = Data()
         out.append(contentsOf: Array("{\n".utf8))
         for (index, member) in members.enumerated() {
             out.append(contentsOf: Array("  \"\(member.0)\" : ".utf8))
-            try member.1()
+            try member.1(&out)
             out.append(contentsOf: Array((index < members.count - 1 ? ",\n" : "\n").utf8))
         }
         out.append(contentsOf: Array("}\n".utf8))
         return out
+    }
+
+    /// Appends `value`'s JSON with every line after the first indented by `indent` spaces (except
+    /// the blank line inside an empty array, which JSONEncoder leaves blank).
+    private static func append(
+        _ value: some Encodable, indent: Int, encoder: JSONEncoder, to out: inout Data
+    ) throws {
+        let json = try encoder.encode(value)
+        var lines = [UInt8]()
+        lines.reserveCapacity(json.count + json.count / 4)
+        json.withUnsafeBytes { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                lines.append(byte)
+                index += 1
+                if byte == 0x0A, index < bytes.count, bytes[index] != 0x0A {
+                    lines.append(contentsOf: repeatElement(0x20, count: indent))
+                }
+            }
+        }
+        out.append(contentsOf: lines)
+    }
+
+    /// Appends `values` as a JSON array at the manifest's second level.
+    private static func append(list values: [some Encodable], encoder: JSONEncoder, to out: inout Data) throws {
+        guard !values.isEmpty else {
+            out.append(contentsOf: Array("[\n\n  ]".utf8))
+            return
+        }
+        out.append(contentsOf: Array("[\n".utf8))
+        for (index, element) in values.enumerated() {
+            out.append(contentsOf: Array("    ".utf8))
+            try append(element, indent: 4, encoder: encoder, to: &out)
+            out.append(contentsOf: Array((index < values.count - 1 ? ",\n" : "\n  ]").utf8))
+        }
     }
 
     /// The whole value through one `JSONEncoder` (the reference ``encoded()`` must equal).
