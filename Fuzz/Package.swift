@@ -38,6 +38,10 @@ let package = Package(
         /// Card file names: slugs and transliteration, whose output must never leave `cards/`.
         .executableTarget(
             name: "fuzz-slug", dependencies: [core, driver], path: "Sources/FuzzSlug", swiftSettings: settings),
+        /// Raw DEFLATE streams: the block walk that joins the sheet's compressed parts.
+        .executableTarget(
+            name: "fuzz-deflate-blocks", dependencies: [core, driver], path: "Sources/FuzzDeflateBlocks",
+            swiftSettings: settings),
         /// URLs from a feed (artwork fields, redirects, --feed): a request that cannot trap in
         /// AsyncHTTPClient or NIO, or a one-line refusal.
         .executableTarget(

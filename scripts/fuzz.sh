@@ -9,7 +9,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(feed image-header theme png cache-entry slug url)
+[ ${#targets[@]} -gt 0 ] || targets=(feed image-header theme png cache-entry slug url deflate-blocks)
 
 cd "$root/Fuzz"
 swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
@@ -29,6 +29,7 @@ seed png "$root"/Sources/AlbumReport/Resources/Sample/artwork/10*/*.png
 seed cache-entry "$root"/Fuzz/seeds/cache/*
 seed slug "$root"/Fuzz/seeds/slug/*
 seed url "$root"/Fuzz/seeds/url/*
+seed deflate-blocks "$root"/Fuzz/seeds/deflate/*
 
 status=0
 for target in "${targets[@]}"; do

@@ -57,6 +57,22 @@ final class MappedBytes {
         return true
     }
 
+    /// Appends as many of `bytes` as fit after those written; returns how many that was.
+    func append(upTo bytes: UnsafeRawBufferPointer) -> Int {
+        let taken = min(bytes.count, capacity - count)
+        if taken > 0, let from = bytes.baseAddress { (base + count).copyMemory(from: from, byteCount: taken) }
+        count += taken
+        return taken
+    }
+
+    /// Whether no more bytes fit.
+    var isFull: Bool { count == capacity }
+
+    /// Forgets the bytes written (their pages stay mapped, to be written again).
+    func removeAll() {
+        count = 0
+    }
+
     /// Lets `write` fill the buffer from its start (given its address and capacity), and keeps
     /// as written the count it returns, within the capacity. Returns that count.
     func fill(_ write: (UnsafeMutableRawPointer, Int) -> Int) -> Int {

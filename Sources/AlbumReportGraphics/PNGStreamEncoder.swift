@@ -4,15 +4,14 @@ import Foundation
 /// Writes one PNG from horizontal strips, so an image taller than memory allows (a 1,000-row
 /// sheet at @3x is 240,000 pixels tall) never exists as one canvas. 8-bit RGB, each row filtered
 /// as ``RowFilter`` says (Up, or the cheapest of None, Sub, Up, Average and Paeth by the sum of
-/// absolute values, libpng's heuristic, on every byte or a sample), deflated as one zlib stream
-/// across strips. Deterministic: no timestamps.
+/// absolute values, libpng's heuristic, on every byte or a sample), deflated by libdeflate as one
+/// zlib stream across strips. Deterministic: no timestamps.
 public final class PNGStreamEncoder {
     private let width: Int
     private let height: Int
-    /// zlib's state for a streamed PNG (nil when the whole image is compressed at the end with
-    /// libdeflate). zlib keeps pointers into it between calls, so it lives at a fixed address,
-    /// allocated here and freed in `deinit`.
-    private let stream: UnsafeMutablePointer<z_stream>?
+    /// A streamed PNG's compressor, a part at a time (nil when the whole image is compressed at
+    /// the end).
+    private let chain: DeflateChain?
     private var output = Data()
     private var pendingIDAT = Data()
     private var previousRow: [UInt8]
@@ -23,7 +22,8 @@ public final class PNGStreamEncoder {
     /// Where finished chunks go as they are made; nil keeps them for ``finish()`` to return.
     private let sink: ((Data) -> Void)?
     /// Without a sink the filtered rows are kept and compressed at the end with libdeflate, about
-    /// twice as fast as zlib at the same level; a sink (the tall sheet) streams through zlib.
+    /// twice as fast as zlib at the same level; with a sink (the tall sheet) they are compressed a
+    /// part at a time (``DeflateChain``).
     private var whole: MappedBytes?
     private let compressionLevel: Int
     /// The level for an image that is mostly photograph, when it differs.
@@ -83,18 +83,9 @@ public final class PNGStreamEncoder {
         self.height = height
         previousRow = [UInt8](repeating: 0, count: width * 3)
         if sink != nil {
-            let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-            stream.initialize(to: z_stream())
-            let status = deflateInit_(
-                stream, Int32(self.compressionLevel), ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-            guard status == Z_OK else {
-                stream.deinitialize(count: 1)
-                stream.deallocate()
-                throw .encodingFailed("PNG (zlib could not start: status \(status))")
-            }
-            self.stream = stream
+            chain = try DeflateChain(level: self.compressionLevel)
         } else {
-            stream = nil
+            chain = nil
             whole = try MappedBytes(capacity: (1 + width * 3) * height, populate: true)
         }
         emit(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
@@ -103,14 +94,6 @@ public final class PNGStreamEncoder {
         header.appendBigEndian(UInt32(height))
         header.append(contentsOf: [8, 2, 0, 0, 0])
         writeChunk("IHDR", header)
-    }
-
-    deinit {
-        if let stream {
-            deflateEnd(stream)
-            stream.deinitialize(count: 1)
-            stream.deallocate()
-        }
     }
 
     /// The PNG of a whole image.
@@ -128,13 +111,9 @@ public final class PNGStreamEncoder {
     public func append(_ strip: GDImage) throws(GraphicsError) {
         if let photographicLevel, photographicLevel != compressionLevel, sink == nil || rowsWritten == 0 {
             sample(strip)
-            // A streamed image is judged by its first strip, before any byte is compressed, when
-            // zlib may still change level.
-            if sink != nil, let stream, isPhotographic {
-                let status = deflateParams(stream, Int32(photographicLevel), Z_DEFAULT_STRATEGY)
-                guard status == Z_OK else {
-                    throw .encodingFailed("PNG (zlib could not change level: status \(status))")
-                }
+            // A streamed image is judged by its first strip, before any byte is compressed.
+            if let chain, isPhotographic {
+                chain.level = photographicLevel
                 chosenLevel = photographicLevel
             }
         }
@@ -192,8 +171,8 @@ public final class PNGStreamEncoder {
                     start = end
                 }
             }
-        } else {
-            try deflate([], flush: Z_FINISH)
+        } else if let chain {
+            try chain.finish { collect($0) }
             if !pendingIDAT.isEmpty { writeChunk("IDAT", pendingIDAT) }
         }
         writeChunk("IEND", Data())
@@ -203,13 +182,28 @@ public final class PNGStreamEncoder {
 
     // MARK: - libdeflate
 
-    /// Hands one filtered row on: kept whole for libdeflate, or streamed through zlib.
+    /// Hands one filtered row on: kept whole, or added to the streamed image's current part.
     private func write(_ row: [UInt8]) throws(GraphicsError) {
         if let whole {
             guard whole.append(row) else { throw .encodingFailed("PNG (more rows than the image holds)") }
-        } else {
-            try deflate(row, flush: Z_NO_FLUSH)
+        } else if let chain {
+            try chain.append(row) { collect($0) }
         }
+    }
+
+    /// Takes a streamed image's compressed bytes, written out in IDAT chunks of ``chunkSize``.
+    private func collect(_ bytes: UnsafeRawBufferPointer) {
+        pendingIDAT.append(bytes.assumingMemoryBound(to: UInt8.self))
+        let ready = pendingIDAT.count / Self.chunkSize * Self.chunkSize
+        guard ready > 0 else { return }
+        pendingIDAT.withUnsafeBytes { pending in
+            var start = 0
+            while start < ready {
+                writeChunk("IDAT", UnsafeRawBufferPointer(rebasing: pending[start..<start + Self.chunkSize]))
+                start += Self.chunkSize
+            }
+        }
+        pendingIDAT = Data(pendingIDAT.dropFirst(ready))
     }
 
     /// The kept rows compressed at the chosen level, the rows released before this returns (9 MB
@@ -239,47 +233,6 @@ public final class PNGStreamEncoder {
         }
         guard written > 0 else { throw .encodingFailed("PNG (libdeflate ran out of room)") }
         return target
-    }
-
-    // MARK: - zlib
-
-    /// Feeds `bytes` to zlib and collects what it produces. zlib's input and output pointers
-    /// are set and cleared inside the closures that own the buffers, so none outlives them.
-    private func deflate(_ bytes: [UInt8], flush: Int32) throws(GraphicsError) {
-        guard let stream else { throw .encodingFailed("PNG (this encoder compresses at the end)") }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var input = bytes
-        var status = Z_OK
-        input.withUnsafeMutableBufferPointer { source in
-            stream.pointee.next_in = source.baseAddress
-            stream.pointee.avail_in = uInt(source.count)
-            defer {
-                stream.pointee.next_in = nil
-                stream.pointee.avail_in = 0
-            }
-            var produced = 0
-            repeat {
-                produced = buffer.withUnsafeMutableBufferPointer { target in
-                    stream.pointee.next_out = target.baseAddress
-                    stream.pointee.avail_out = uInt(target.count)
-                    status = CGD.deflate(stream, flush)
-                    let produced = target.count - Int(stream.pointee.avail_out)
-                    stream.pointee.next_out = nil
-                    stream.pointee.avail_out = 0
-                    return produced
-                }
-                if produced > 0 { pendingIDAT.append(contentsOf: buffer[0..<produced]) }
-                if pendingIDAT.count >= Self.chunkSize {
-                    writeChunk("IDAT", pendingIDAT)
-                    pendingIDAT.removeAll(keepingCapacity: true)
-                }
-                // Z_BUF_ERROR only says no progress was possible: the input is used up.
-            } while status == Z_OK && (produced == buffer.count || flush == Z_FINISH)
-        }
-        let expected = flush == Z_FINISH ? Z_STREAM_END : Z_OK
-        guard status == expected || (status == Z_BUF_ERROR && flush != Z_FINISH) else {
-            throw .encodingFailed("PNG (zlib stopped with status \(status))")
-        }
     }
 
     private func writeChunk(_ type: String, _ body: Data) {

@@ -1,8 +1,9 @@
 import AlbumReportCore
-import AlbumReportGraphics
 import AlbumReportTestSupport
 import Foundation
 import Testing
+
+@testable import AlbumReportGraphics
 
 @Suite("PNG row filters and levels")
 struct PNGFilterTests {
@@ -117,6 +118,30 @@ struct PNGFilterTests {
                     try expectSamePixels(png, image, "\(filter) level \(level) streamed \(streamed)")
                 }
             }
+        }
+    }
+
+    @Test("a streamed image of several compressed parts (over a megabyte of rows each) decodes exactly")
+    func streamedInParts() throws {
+        // 3.6 MB of filtered rows: four parts of ``DeflateChain/partSize``, joined in one stream.
+        let image = try GDImage(width: 600, height: 2000, background: RGBA(red: 255, green: 255, blue: 255))
+        var state: UInt64 = 5
+        for y in 0..<2000 {
+            _ = image.withRow(y) { row in
+                for x in 0..<600 {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    switch (y / 150) % 3 {
+                    case 0: row[x] = Int32(truncatingIfNeeded: state >> 40) & 0xFF_FFFF
+                    case 1: row[x] = Int32((x + y) % 256) << 8 | Int32(x % 256)
+                    default: if x % 97 < 40 { row[x] = 0x20_4080 }
+                    }
+                }
+            }
+        }
+        #expect((1 + 600 * 3) * 2000 > 3 * DeflateChain.partSize)
+        for level in [1, 5] {
+            let (png, _) = try encode(image, level: level, filter: .sampled, streamed: true)
+            try expectSamePixels(png, image, "streamed at level \(level)")
         }
     }
 

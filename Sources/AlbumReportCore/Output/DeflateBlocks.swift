@@ -1,0 +1,234 @@
+/// Walks the blocks of a raw DEFLATE stream (RFC 1951) without inflating it, to say where its
+/// last block starts and where its bits end.
+///
+/// Why: libdeflate compresses whole buffers only, and a tall sheet is compressed a part at a
+/// time. Parts join into one stream when every part but the last has its final-block bit cleared
+/// and an empty stored block after it (so the next part starts on a byte boundary), and both
+/// places are bit positions only a walk of the blocks can tell. Matches are not copied and no
+/// output is made, so a walk costs a small share of the compression it follows.
+///
+/// Anything malformed (a truncated stream, a bad code table, bits after the final block) gives
+/// nil, never a trap; every step consumes input, so a walk always ends.
+public enum DeflateBlocks {
+    /// Bit positions in a stream (bit 0 is the lowest bit of its first byte).
+    public struct Extent: Equatable, Sendable {
+        /// Where the final block's header starts: its first bit is the final-block flag.
+        public var lastBlockStart: Int
+        /// The first bit after the final block's end-of-block code.
+        public var end: Int
+    }
+
+    /// Where `stream`'s last block starts and its bits end; nil unless `stream` is exactly one
+    /// well-formed raw DEFLATE stream (only zero padding may follow its final block).
+    public static func extent(of stream: UnsafeRawBufferPointer) -> Extent? {
+        var reader = BitReader(stream)
+        while true {
+            let start = reader.position
+            guard let final = reader.take(1), let type = reader.take(2) else { return nil }
+            switch type {
+            case 0:
+                guard reader.skipStoredBlock() else { return nil }
+            case 1:
+                guard let literals = fixedLiterals, let distances = fixedDistances,
+                    walkSymbols(&reader, literals: literals, distances: distances)
+                else { return nil }
+            case 2:
+                guard let (literals, distances) = dynamicTables(&reader),
+                    walkSymbols(&reader, literals: literals, distances: distances)
+                else { return nil }
+            default:
+                return nil
+            }
+            if final == 1 {
+                let end = reader.position
+                guard (end + 7) / 8 == stream.count, reader.restIsZero() else { return nil }
+                return Extent(lastBlockStart: start, end: end)
+            }
+        }
+    }
+
+    // MARK: - Blocks
+
+    /// Length codes 257–285: extra bits.
+    private static let lengthExtraBits: [UInt8] = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
+    /// Distance codes 0–29: extra bits.
+    private static let distanceExtraBits: [UInt8] = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
+    /// The order in which a dynamic block lists its code-length code's lengths.
+    private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+    private static let fixedLiterals = HuffmanTable(
+        lengths: [UInt8](repeating: 8, count: 144) + [UInt8](repeating: 9, count: 112)
+            + [UInt8](repeating: 7, count: 24) + [UInt8](repeating: 8, count: 8))
+    private static let fixedDistances = HuffmanTable(lengths: [UInt8](repeating: 5, count: 32))
+
+    /// Reads past one block's literals and matches up to and including its end-of-block code.
+    private static func walkSymbols(
+        _ reader: inout BitReader, literals: HuffmanTable, distances: HuffmanTable
+    ) -> Bool {
+        while true {
+            guard let symbol = literals.decode(&reader) else { return false }
+            if symbol < 256 { continue }
+            if symbol == 256 { return true }
+            let length = symbol - 257
+            guard length < lengthExtraBits.count, reader.skip(Int(lengthExtraBits[length])),
+                let distance = distances.decode(&reader), distance < distanceExtraBits.count,
+                reader.skip(Int(distanceExtraBits[distance]))
+            else { return false }
+        }
+    }
+
+    /// A dynamic block's literal/length and distance codes, read from its header.
+    private static func dynamicTables(_ reader: inout BitReader) -> (HuffmanTable, HuffmanTable)? {
+        guard let literalBits = reader.take(5), let distanceBits = reader.take(5),
+            let codeLengthBits = reader.take(4)
+        else { return nil }
+        let literalCount = Int(literalBits) + 257
+        let distanceCount = Int(distanceBits) + 1
+        guard literalCount <= 286, distanceCount <= 30 else { return nil }
+        var codeLengthLengths = [UInt8](repeating: 0, count: 19)
+        for index in 0..<(Int(codeLengthBits) + 4) {
+            guard let length = reader.take(3) else { return nil }
+            codeLengthLengths[codeLengthOrder[index]] = UInt8(length)
+        }
+        guard let codeLengths = HuffmanTable(lengths: codeLengthLengths) else { return nil }
+        let total = literalCount + distanceCount
+        var lengths = [UInt8]()
+        lengths.reserveCapacity(total + 138)
+        while lengths.count < total {
+            guard let symbol = codeLengths.decode(&reader) else { return nil }
+            switch symbol {
+            case 0...15:
+                lengths.append(UInt8(symbol))
+            case 16:
+                guard let previous = lengths.last, let repeats = reader.take(2) else { return nil }
+                lengths.append(contentsOf: repeatElement(previous, count: 3 + Int(repeats)))
+            case 17:
+                guard let repeats = reader.take(3) else { return nil }
+                lengths.append(contentsOf: repeatElement(0, count: 3 + Int(repeats)))
+            case 18:
+                guard let repeats = reader.take(7) else { return nil }
+                lengths.append(contentsOf: repeatElement(0, count: 11 + Int(repeats)))
+            default:
+                return nil
+            }
+        }
+        // A repeat may not run past the distance codes, and a block must be able to end.
+        guard lengths.count == total, lengths[256] != 0,
+            let literals = HuffmanTable(lengths: lengths[0..<literalCount]),
+            let distances = HuffmanTable(lengths: lengths[literalCount...])
+        else { return nil }
+        return (literals, distances)
+    }
+}
+
+/// A canonical Huffman code as one lookup table indexed by the next bits of the stream.
+private struct HuffmanTable {
+    /// For every value of the next ``bits`` bits: the symbol << 4 | its code's length (0: no code).
+    private let entries: [UInt16]
+    /// The longest code's length (0: the code has no symbols, and decoding fails).
+    private let bits: Int
+
+    /// The code whose lengths, by symbol, are `lengths` (0: unused); nil when they over-fill it.
+    /// Incomplete codes are allowed: a bit pattern no code starts with fails when decoded.
+    init?(lengths: some Collection<UInt8>) {
+        var counts = [Int](repeating: 0, count: 16)
+        for length in lengths {
+            guard length <= 15 else { return nil }
+            counts[Int(length)] += 1
+        }
+        counts[0] = 0
+        let longest = counts.lastIndex { $0 > 0 } ?? 0
+        var next = [Int](repeating: 0, count: 16)
+        var code = 0
+        for length in 1..<16 {
+            code = (code + counts[length - 1]) << 1
+            next[length] = code
+        }
+        var entries = [UInt16](repeating: 0, count: 1 << longest)
+        for (symbol, length) in lengths.enumerated() where length > 0 {
+            let length = Int(length)
+            let code = next[length]
+            next[length] += 1
+            guard code < 1 << length else { return nil }
+            // Codes are sent from their top bit down, into a stream read from the lowest bit up.
+            var reversed = 0
+            for bit in 0..<length where code & (1 << bit) != 0 { reversed |= 1 << (length - 1 - bit) }
+            var index = reversed
+            while index < entries.count {
+                entries[index] = UInt16(truncatingIfNeeded: symbol << 4 | length)
+                index += 1 << length
+            }
+        }
+        self.entries = entries
+        bits = longest
+    }
+
+    /// The next symbol, its code consumed; nil when no code matches or the stream ends first.
+    @inline(__always)
+    func decode(_ reader: inout BitReader) -> Int? {
+        guard bits > 0 else { return nil }
+        let entry = entries[Int(reader.peek(bits))]
+        let length = Int(entry & 15)
+        guard length > 0, reader.skip(length) else { return nil }
+        return Int(entry >> 4)
+    }
+}
+
+/// Reads a byte buffer as DEFLATE does: bits from the lowest of each byte up.
+private struct BitReader {
+    private let bytes: UnsafeRawBufferPointer
+    private let bitCount: Int
+    /// The next bit's position.
+    private(set) var position = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        bitCount = bytes.count * 8
+    }
+
+    /// The next `count` bits (at most 32), not consumed; zeros past the end.
+    @inline(__always)
+    func peek(_ count: Int) -> UInt32 {
+        let byte = position >> 3
+        var word: UInt64 = 0
+        if byte + 8 <= bytes.count {
+            word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: byte, as: UInt64.self))
+        } else if byte < bytes.count {
+            for offset in 0..<(bytes.count - byte) { word |= UInt64(bytes[byte + offset]) << (8 * offset) }
+        }
+        return UInt32(truncatingIfNeeded: (word >> UInt64(position & 7)) & ((1 << UInt64(count)) - 1))
+    }
+
+    /// Moves past `count` bits; false (not moved) when fewer are left.
+    @inline(__always)
+    mutating func skip(_ count: Int) -> Bool {
+        guard count <= bitCount - position else { return false }
+        position += count
+        return true
+    }
+
+    /// The next `count` bits (at most 32), consumed; nil when fewer are left.
+    mutating func take(_ count: Int) -> UInt32? {
+        let value = peek(count)
+        return skip(count) ? value : nil
+    }
+
+    /// Skips a stored block after its 3 header bits: to the byte boundary, its length and the
+    /// length's complement, and that many bytes.
+    mutating func skipStoredBlock() -> Bool {
+        guard skip((8 - position & 7) & 7), let length = take(16), let complement = take(16),
+            length == ~complement & 0xFFFF
+        else { return false }
+        return skip(Int(length) * 8)
+    }
+
+    /// Whether every bit from here to the end is zero (a stream's padding).
+    func restIsZero() -> Bool {
+        let rest = bitCount - position
+        return rest < 8 && peek(rest) == 0
+    }
+}
