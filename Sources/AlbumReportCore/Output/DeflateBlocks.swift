@@ -7,8 +7,8 @@
 /// places are bit positions only a walk of the blocks can tell. Matches are not copied and no
 /// output is made, so a walk costs a small share of the compression it follows.
 ///
-/// Anything malformed (a truncated stream, a bad code table, bits after the final block) gives
-/// nil, never a trap; every step consumes input, so a walk always ends.
+/// Anything that does not parse (a truncated stream, an over-full code table, bits after the final
+/// block) gives nil, never a trap; every step consumes input, so a walk always ends.
 public enum DeflateBlocks {
     /// Bit positions in a stream (bit 0 is the lowest bit of its first byte).
     public struct Extent: Equatable, Sendable {
@@ -18,8 +18,10 @@ public enum DeflateBlocks {
         public var end: Int
     }
 
-    /// Where `stream`'s last block starts and its bits end; nil unless `stream` is exactly one
-    /// well-formed raw DEFLATE stream (only zero padding may follow its final block).
+    /// Where `stream`'s last block starts and its bits end; nil unless `stream` is exactly one raw
+    /// DEFLATE stream whose blocks parse (headers, code tables, symbols and their extra bits) with
+    /// only zero padding after its final block. What a walk does not check, as an inflater would:
+    /// that no match reaches back before the stream's start, and that no code table is incomplete.
     public static func extent(of stream: UnsafeRawBufferPointer) -> Extent? {
         var reader = BitReader(stream)
         while true {
