@@ -1,3 +1,4 @@
+import AlbumReportCore
 import CGD
 import Foundation
 
@@ -5,7 +6,9 @@ import Foundation
 /// sheet at @3x is 240,000 pixels tall) never exists as one canvas. 8-bit RGB, each row filtered
 /// as ``RowFilter`` says (Up, or the cheapest of None, Sub, Up, Average and Paeth by the sum of
 /// absolute values, libpng's heuristic, on every byte or a sample), deflated by libdeflate as one
-/// zlib stream across strips. Deterministic: no timestamps.
+/// zlib stream across strips; in an image kept whole, runs of rows equal to the row above are
+/// written as DEFLATE blocks directly (``DeflateJoin``) rather than searched by libdeflate.
+/// Deterministic: no timestamps.
 public final class PNGStreamEncoder {
     private let width: Int
     private let height: Int
@@ -25,6 +28,13 @@ public final class PNGStreamEncoder {
     /// twice as fast as zlib at the same level; with a sink (the tall sheet) they are compressed a
     /// part at a time (``DeflateChain``).
     private var whole: MappedBytes?
+    /// A kept image's rows in order: spans of ``whole``, and runs of rows equal to the row above
+    /// that are not kept at all (``DeflateJoin`` writes them).
+    private var segments: [RowSegment] = []
+    /// Where in ``whole`` the span being kept started.
+    private var spanStart = 0
+    /// Rows equal to the row above, not yet kept or counted as a run.
+    private var pendingRepeats = 0
     private let compressionLevel: Int
     /// The level for an image that is mostly photograph, when it differs.
     private let photographicLevel: Int?
@@ -127,10 +137,15 @@ public final class PNGStreamEncoder {
             // and no scoring: its filtered bytes are known, and the row above stays the previous.
             if y > 0, strip.rowRepeatsRowAbove(y) {
                 rowsPerFilter[2] += 1
-                try write(repeated)
+                if whole != nil {
+                    pendingRepeats += 1
+                } else {
+                    try write(repeated)
+                }
                 rowsWritten += 1
                 continue
             }
+            try keepRepeats(repeated)
             let columns = width
             raw.withUnsafeMutableBufferPointer { out in
                 _ = strip.withRow(y) { row in
@@ -156,6 +171,9 @@ public final class PNGStreamEncoder {
     /// appended are left black.
     public func finish() throws(GraphicsError) -> Data {
         guard !finished else { return output }
+        var repeated = [UInt8](repeating: 0, count: 1 + width * 3)
+        repeated[0] = 2
+        try keepRepeats(repeated)
         let blank = [UInt8](repeating: 0, count: 1 + width * 3)
         while rowsWritten < height {
             try write(blank)
@@ -191,6 +209,33 @@ public final class PNGStreamEncoder {
         }
     }
 
+    /// Part of a kept image's rows.
+    private enum RowSegment {
+        /// Filtered rows kept in ``whole``, at these offsets.
+        case kept(Range<Int>)
+        /// This many rows equal to the row above (Up-filtered: the filter byte 2 and zeros).
+        case repeats(Int)
+    }
+
+    /// Runs of rows equal to the row above from this long are not kept and not handed to
+    /// libdeflate: ``DeflateJoin`` writes them, for a tenth of the time. Shorter ones are kept,
+    /// as a block's header would cost more than they do.
+    static let shortestRepeatRun = 8
+
+    /// Settles the pending repeated rows of a kept image: a run of ``shortestRepeatRun`` or more
+    /// ends the span being kept; fewer are kept as `repeated` rows.
+    private func keepRepeats(_ repeated: [UInt8]) throws(GraphicsError) {
+        guard pendingRepeats > 0, let whole else { return }
+        if pendingRepeats >= Self.shortestRepeatRun {
+            if whole.count > spanStart { segments.append(.kept(spanStart..<whole.count)) }
+            segments.append(.repeats(pendingRepeats))
+            spanStart = whole.count
+        } else {
+            for _ in 0..<pendingRepeats { try write(repeated) }
+        }
+        pendingRepeats = 0
+    }
+
     /// Takes a streamed image's compressed bytes, written out in IDAT chunks of ``chunkSize``.
     private func collect(_ bytes: UnsafeRawBufferPointer) {
         pendingIDAT.append(bytes.assumingMemoryBound(to: UInt8.self))
@@ -211,11 +256,62 @@ public final class PNGStreamEncoder {
     private func compressRows() throws(GraphicsError) -> MappedBytes? {
         guard let rows = whole else { return nil }
         if let photographicLevel, isPhotographic { chosenLevel = photographicLevel }
-        let compressed = try rows.withWritten { rows throws(GraphicsError) in
-            try Self.libdeflate(rows, level: chosenLevel)
+        defer { whole = nil }
+        guard segments.contains(where: { if case .repeats = $0 { true } else { false } }) else {
+            return try rows.withWritten { rows throws(GraphicsError) in
+                try Self.libdeflate(rows, level: chosenLevel)
+            }
         }
-        whole = nil
-        return compressed
+        if rows.count > spanStart { segments.append(.kept(spanStart..<rows.count)) }
+        return try Self.joined(segments, rows: rows, rowLength: 1 + width * 3, level: chosenLevel)
+    }
+
+    /// `segments` of `rows` as one zlib stream: kept spans compressed by libdeflate at `level`,
+    /// runs of repeated rows written by ``DeflateJoin``, joined where each one's bits end.
+    private static func joined(
+        _ segments: [RowSegment], rows: MappedBytes, rowLength: Int, level: Int
+    ) throws(GraphicsError) -> MappedBytes {
+        guard let compressor = libdeflate_alloc_compressor(Int32(min(max(level, 0), 12))) else {
+            throw .encodingFailed("PNG (libdeflate could not start)")
+        }
+        defer { libdeflate_free_compressor(compressor) }
+        var longest = 0
+        for case .kept(let span) in segments { longest = max(longest, span.count) }
+        // Reused for every span; only the pages libdeflate writes become resident.
+        let scratch = try MappedBytes(capacity: libdeflate_deflate_compress_bound(compressor, longest))
+        var join = DeflateJoin(capacity: rows.count / 8)
+        var adler: UInt32 = 1
+        var repeated = [UInt8](repeating: 0, count: rowLength)
+        repeated[0] = 2
+        for segment in segments {
+            switch segment {
+            case .kept(let span):
+                let joinedSpan = rows.withWritten { all in
+                    let data = UnsafeRawBufferPointer(rebasing: all[span])
+                    adler = libdeflate_adler32(adler, data.baseAddress, data.count)
+                    let written = scratch.fill { base, capacity in
+                        libdeflate_deflate_compress(compressor, data.baseAddress, data.count, base, capacity)
+                    }
+                    return written > 0 && scratch.withWritten { join.append(stream: $0) }
+                }
+                guard joinedSpan else {
+                    throw .encodingFailed(
+                        "PNG (libdeflate's output for part of the image could not be joined to the rest)")
+                }
+            case .repeats(let count):
+                repeated.withUnsafeBytes { row in
+                    for _ in 0..<count { adler = libdeflate_adler32(adler, row.baseAddress, row.count) }
+                }
+                join.appendRepeatedRows(count: count, rowLength: rowLength)
+            }
+        }
+        var stream = DeflateChain.zlibHeader(level: level)
+        stream.append(contentsOf: join.finish())
+        stream.append(contentsOf: [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF)])
+        stream.append(UInt8(adler & 0xFF))
+        let target = try MappedBytes(capacity: stream.count)
+        _ = stream.withUnsafeBytes { target.append(upTo: $0) }
+        return target
     }
 
     /// `bytes` as one zlib stream, compressed by libdeflate at `level` (0–12; zlib's 0–9 mean
