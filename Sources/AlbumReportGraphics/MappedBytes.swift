@@ -15,8 +15,12 @@ import Foundation
 /// serves the next ones from its heaps, where blocks of 9 MB, freed in whatever order two cards
 /// finish, leave holes it cannot give back. Over a 1,000-item report the resident size then
 /// wanders 130–155 MiB from run to run. Mapped buffers go back to the kernel the moment a card
-/// is written, so every card starts from the same floor.
-final class MappedBytes {
+/// is written, so every card starts from the same floor. Between two images of one size the
+/// buffers wait on the ``BufferShelf``, already resident, rather than be unmapped and mapped again.
+///
+/// `@unchecked Sendable`: an encoder owns its buffers alone, and hands them on only through the
+/// shelf, whose lock orders the hand-over.
+final class MappedBytes: @unchecked Sendable {
     let capacity: Int
     private let mappedSize: Int
     /// How many bytes ``append(_:)`` has written, from the start.
@@ -89,7 +93,58 @@ final class MappedBytes {
     }
 }
 
+/// Mapped buffers of finished images, kept for the next image of the same size: a report's cards
+/// are one size, and a buffer kept is not faulted in and cleared again page by page for every card
+/// (that was 3 % of a report's CPU). At most ``limit`` wait at a time, so what stays resident is
+/// what the cards in flight use anyway; ``GraphicsRuntime/releaseKeptBuffers()`` unmaps them.
+final class BufferShelf: @unchecked Sendable {
+    static let shared = BufferShelf()
+    /// An image a core, each with its rows and its compression buffer.
+    static let limit = 2 * max(ProcessInfo.processInfo.activeProcessorCount, 1)
+
+    private let lock = NSLock()
+    private var kept: [MappedBytes] = []
+
+    /// A buffer of exactly `capacity` bytes with nothing written: one kept, or a new one.
+    func take(capacity: Int, populate: Bool = false) throws(GraphicsError) -> MappedBytes {
+        lock.lock()
+        let index = kept.firstIndex { $0.capacity == capacity }
+        let reused = index.map { kept.remove(at: $0) }
+        lock.unlock()
+        if let reused {
+            reused.removeAll()
+            return reused
+        }
+        return try MappedBytes(capacity: capacity, populate: populate)
+    }
+
+    /// Keeps `buffer` for a later ``take(capacity:populate:)``; when the shelf is full, the
+    /// buffer kept longest goes (images of another size, as a matrix of devices makes).
+    func give(_ buffer: MappedBytes) {
+        lock.lock()
+        kept.append(buffer)
+        let dropped = kept.count > Self.limit ? kept.removeFirst() : nil
+        lock.unlock()
+        _ = dropped
+    }
+
+    /// Unmaps every kept buffer.
+    func releaseAll() {
+        lock.lock()
+        let released = kept
+        kept = []
+        lock.unlock()
+        _ = released
+    }
+}
+
 extension GraphicsRuntime {
+    /// Gives back to the system the encoder's buffers kept between images (tens of megabytes at
+    /// @3x): for a host that renders once and goes on with other work.
+    public static func releaseKeptBuffers() {
+        BufferShelf.shared.releaseAll()
+    }
+
     /// The size from which malloc maps a block of its own rather than grow a heap for it.
     public static let mappedBlockThreshold = 1 << 20
 

@@ -96,7 +96,7 @@ public final class PNGStreamEncoder {
             chain = try DeflateChain(level: self.compressionLevel)
         } else {
             chain = nil
-            whole = try MappedBytes(capacity: (1 + width * 3) * height, populate: true)
+            whole = try BufferShelf.shared.take(capacity: (1 + width * 3) * height, populate: true)
         }
         emit(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         var header = Data()
@@ -189,6 +189,7 @@ public final class PNGStreamEncoder {
                     start = end
                 }
             }
+            BufferShelf.shared.give(compressed)
         } else if let chain {
             try chain.finish { collect($0) }
             if !pendingIDAT.isEmpty { writeChunk("IDAT", pendingIDAT) }
@@ -256,10 +257,13 @@ public final class PNGStreamEncoder {
     private func compressRows() throws(GraphicsError) -> MappedBytes? {
         guard let rows = whole else { return nil }
         if let photographicLevel, isPhotographic { chosenLevel = photographicLevel }
-        defer { whole = nil }
+        defer {
+            whole = nil
+            BufferShelf.shared.give(rows)
+        }
         guard segments.contains(where: { if case .repeats = $0 { true } else { false } }) else {
-            return try rows.withWritten { rows throws(GraphicsError) in
-                try Self.libdeflate(rows, level: chosenLevel)
+            return try rows.withWritten { written throws(GraphicsError) in
+                try Self.libdeflate(written, level: chosenLevel, targetFor: rows.capacity)
             }
         }
         if rows.count > spanStart { segments.append(.kept(spanStart..<rows.count)) }
@@ -275,10 +279,9 @@ public final class PNGStreamEncoder {
             throw .encodingFailed("PNG (libdeflate could not start)")
         }
         defer { libdeflate_free_compressor(compressor) }
-        var longest = 0
-        for case .kept(let span) in segments { longest = max(longest, span.count) }
-        // Reused for every span; only the pages libdeflate writes become resident.
-        let scratch = try MappedBytes(capacity: libdeflate_deflate_compress_bound(compressor, longest))
+        // Reused for every span, then for the whole stream (of the size ``libdeflate(_:level:targetFor:)``
+        // asks, so that either takes the other's from the shelf).
+        let scratch = try BufferShelf.shared.take(capacity: libdeflate_zlib_compress_bound(compressor, rows.capacity))
         var join = DeflateJoin(capacity: rows.count / 8)
         var adler: UInt32 = 1
         var repeated = [UInt8](repeating: 0, count: rowLength)
@@ -309,21 +312,26 @@ public final class PNGStreamEncoder {
         stream.append(contentsOf: join.finish())
         stream.append(contentsOf: [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF)])
         stream.append(UInt8(adler & 0xFF))
-        let target = try MappedBytes(capacity: stream.count)
+        scratch.removeAll()
+        let target = stream.count <= scratch.capacity ? scratch : try MappedBytes(capacity: stream.count)
         _ = stream.withUnsafeBytes { target.append(upTo: $0) }
         return target
     }
 
     /// `bytes` as one zlib stream, compressed by libdeflate at `level` (0–12; zlib's 0–9 mean
-    /// the same trade-offs).
-    static func libdeflate(_ bytes: UnsafeRawBufferPointer, level: Int) throws(GraphicsError) -> MappedBytes {
+    /// the same trade-offs), into a buffer sized for `targetFor` bytes (at least `bytes.count`),
+    /// so that images of one size share buffers through the shelf.
+    static func libdeflate(
+        _ bytes: UnsafeRawBufferPointer, level: Int, targetFor sized: Int? = nil
+    ) throws(GraphicsError) -> MappedBytes {
         guard let compressor = libdeflate_alloc_compressor(Int32(min(max(level, 0), 12))) else {
             throw .encodingFailed("PNG (libdeflate could not start)")
         }
         defer { libdeflate_free_compressor(compressor) }
         // Mapped and never cleared: the bound is the raw size and more, and only the pages
         // libdeflate writes become resident (a photographic card compresses to a sixth of it).
-        let target = try MappedBytes(capacity: libdeflate_zlib_compress_bound(compressor, bytes.count))
+        let target = try BufferShelf.shared.take(
+            capacity: libdeflate_zlib_compress_bound(compressor, max(sized ?? 0, bytes.count)))
         let written = target.fill { base, capacity in
             libdeflate_zlib_compress(compressor, bytes.baseAddress, bytes.count, base, capacity)
         }
