@@ -197,4 +197,20 @@ struct PNGFilterTests {
             #expect(first.encoder.rowsPerFilter == second.encoder.rowsPerFilter)
         }
     }
+
+    @Test("images of one size encoded one after another, on buffers kept between them, each decode to their own pixels")
+    func keptBuffersCarryNothingOver() throws {
+        // A busy screen first leaves its rows and compressed bytes in the kept buffers; a screen
+        // mostly blank (its runs of repeated rows not kept at all) and the busy one again follow.
+        let busy = try screen(width: 301, height: 240)
+        let blank = try GDImage(width: 301, height: 240, background: RGBA(red: 255, green: 255, blue: 255))
+        blank.fillRoundedRect(
+            x: 20, y: 100, width: 200, height: 30, radius: 8, color: RGBA(red: 0, green: 122, blue: 255))
+        let first = try encode(busy, level: 5, filter: .sampled, streamed: false).png
+        let afterBusy = try encode(blank, level: 5, filter: .sampled, streamed: false).png
+        try expectSamePixels(afterBusy, blank, "a blank screen after a busy one")
+        #expect(try encode(busy, level: 5, filter: .sampled, streamed: false).png == first)
+        GraphicsRuntime.releaseKeptBuffers()
+        #expect(try encode(blank, level: 5, filter: .sampled, streamed: false).png == afterBusy)
+    }
 }
