@@ -6,12 +6,11 @@ import Foundation
 /// 1,000-row sheet's filtered rows are 850 MB at @3x).
 ///
 /// libdeflate compresses about twice as fast as zlib at the same level, and a little smaller,
-/// but only whole buffers. So each part of ``partSize`` bytes is compressed on its own; every
-/// part but the last has its final-block flag cleared and an empty stored block written after
-/// it (the bytes zlib's sync flush writes), so the next part starts on a byte boundary; and the
-/// Adler-32 of all the data closes the stream. Where those bits are comes from walking the
-/// part's blocks (``DeflateBlocks``). A part starts with no history: at 1 MiB, that costs about
-/// 0.05 % of a sheet's bytes.
+/// but only whole buffers. So each part of ``partSize`` bytes is compressed on its own and joined
+/// to the stream where its bits end (``DeflateJoin``, its final-block flag cleared), runs of
+/// repeated rows are written as blocks of their own (``appendRepeatedRows(count:rowLength:to:)``),
+/// and the Adler-32 of all the data closes the stream. A part starts with no history: at 1 MiB,
+/// that costs about 0.05 % of a sheet's bytes.
 final class DeflateChain {
     /// The data compressed at a time: 1 MiB, resident while the image is made.
     static let partSize = 1 << 20
@@ -23,6 +22,7 @@ final class DeflateChain {
     private let part: MappedBytes
     /// libdeflate's output for one part, mapped once and written again for every part.
     private var compressed: MappedBytes?
+    private var join = DeflateJoin()
     private var adler: UInt32 = 1
     private var started = false
     private var finished = false
@@ -43,13 +43,38 @@ final class DeflateChain {
             start += bytes.withUnsafeBytes { all in
                 part.append(upTo: UnsafeRawBufferPointer(rebasing: all[start...]))
             }
-            if part.isFull { try compressPart(final: false, to: output) }
+            if part.isFull { try compressPart(to: output) }
         }
     }
 
-    /// Ends the stream: the last part, then the Adler-32 of all the data.
+    /// Adds `count` rows of `rowLength` bytes, each the filter byte 2 (Up) and zeros (rows equal
+    /// to the row above), as one block written directly: the data before them is compressed first.
+    func appendRepeatedRows(
+        count: Int, rowLength: Int, to output: (UnsafeRawBufferPointer) -> Void
+    )
+        throws(GraphicsError)
+    {
+        guard count > 0, rowLength > 0 else { return }
+        guard !finished else { throw .encodingFailed("PNG (more data after the image was finished)") }
+        if part.count > 0 { try compressPart(to: output) }
+        var row = [UInt8](repeating: 0, count: rowLength)
+        row[0] = 2
+        row.withUnsafeBytes { row in
+            for _ in 0..<count { adler = libdeflate_adler32(adler, row.baseAddress, row.count) }
+        }
+        join.appendRepeatedRows(count: count, rowLength: rowLength)
+        drain(to: output)
+    }
+
+    /// Ends the stream: the last part, the final block, then the Adler-32 of all the data.
     func finish(to output: (UnsafeRawBufferPointer) -> Void) throws(GraphicsError) {
-        try compressPart(final: true, to: output)
+        guard !finished else { throw .encodingFailed("PNG (more data after the image was finished)") }
+        if part.count > 0 { try compressPart(to: output) }
+        drain(to: output)
+        finished = true
+        join.finish().withUnsafeBytes(output)
+        [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+            .withUnsafeBytes(output)
     }
 
     /// The two bytes that start a zlib stream at `level`: 32 KiB window, DEFLATE, and the level
@@ -61,7 +86,16 @@ final class DeflateChain {
         return [UInt8(header >> 8), UInt8(header & 0xFF)]
     }
 
-    private func compressPart(final: Bool, to output: (UnsafeRawBufferPointer) -> Void) throws(GraphicsError) {
+    /// Hands on the stream's whole bytes so far, after its header the first time.
+    private func drain(to output: (UnsafeRawBufferPointer) -> Void) {
+        if !started {
+            started = true
+            Self.zlibHeader(level: level).withUnsafeBytes(output)
+        }
+        join.drain(output)
+    }
+
+    private func compressPart(to output: (UnsafeRawBufferPointer) -> Void) throws(GraphicsError) {
         guard !finished else { throw .encodingFailed("PNG (more data after the image was finished)") }
         let compressor: OpaquePointer
         if let existing = self.compressor {
@@ -89,32 +123,9 @@ final class DeflateChain {
         }
         guard written > 0 else { throw .encodingFailed("PNG (libdeflate ran out of room)") }
         part.removeAll()
-        if !started {
-            started = true
-            Self.zlibHeader(level: level).withUnsafeBytes(output)
-        }
-        if final {
-            finished = true
-            target.withWritten(output)
-            [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
-                .withUnsafeBytes(output)
-            return
-        }
-        guard let extent = target.withWritten({ DeflateBlocks.extent(of: $0) }) else {
+        guard target.withWritten({ join.append(stream: $0) }) else {
             throw .encodingFailed("PNG (libdeflate's output for one part of the image could not be joined to the next)")
         }
-        let flag = target.base + (extent.lastBlockStart >> 3)
-        flag.storeBytes(of: flag.load(as: UInt8.self) & ~(1 << UInt8(extent.lastBlockStart & 7)), as: UInt8.self)
-        let whole = extent.end >> 3
-        let spare = extent.end & 7
-        output(UnsafeRawBufferPointer(start: target.base, count: whole))
-        var tail: [UInt8] = []
-        if spare > 0 { tail.append(target.base.load(fromByteOffset: whole, as: UInt8.self) & UInt8((1 << spare) - 1)) }
-        // An empty stored block: its 3 header bits (not final, stored) are zeros after the last
-        // code, in the same byte when they fit; then the pad to the byte boundary, length 0 and
-        // its complement.
-        if spare == 0 || spare > 5 { tail.append(0) }
-        tail += [0, 0, 0xFF, 0xFF]
-        tail.withUnsafeBytes(output)
+        drain(to: output)
     }
 }

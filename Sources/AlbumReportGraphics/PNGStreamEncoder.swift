@@ -119,14 +119,17 @@ public final class PNGStreamEncoder {
 
     /// Appends every row of `strip` (the next rows of the image, top to bottom).
     public func append(_ strip: GDImage) throws(GraphicsError) {
-        if let photographicLevel, photographicLevel != compressionLevel, sink == nil || rowsWritten == 0 {
+        // A streamed image is judged by its first strip, before any byte is compressed; an image
+        // kept whole, row by row below, while each row is at hand.
+        let judging = photographicLevel.map { $0 != compressionLevel } ?? false
+        if judging, let photographicLevel, let chain, rowsWritten == 0 {
             sample(strip)
-            // A streamed image is judged by its first strip, before any byte is compressed.
-            if let chain, isPhotographic {
+            if isPhotographic {
                 chain.level = photographicLevel
                 chosenLevel = photographicLevel
             }
         }
+        let judgingRows = judging && chain == nil
         var raw = [UInt8](repeating: 0, count: width * 3)
         var filtered = [UInt8](repeating: 0, count: 1 + width * 3)
         // What every filter choice makes of a row equal to the one above: Up, all zeros.
@@ -137,11 +140,9 @@ public final class PNGStreamEncoder {
             // and no scoring: its filtered bytes are known, and the row above stays the previous.
             if y > 0, strip.rowRepeatsRowAbove(y) {
                 rowsPerFilter[2] += 1
-                if whole != nil {
-                    pendingRepeats += 1
-                } else {
-                    try write(repeated)
-                }
+                // Every sampled pixel of a repeated row equals the one above.
+                if judgingRows, rowsWritten % Self.sampledRowStep == 1 { sampled += (width + 6) / 8 }
+                pendingRepeats += 1
                 rowsWritten += 1
                 continue
             }
@@ -159,6 +160,7 @@ public final class PNGStreamEncoder {
                     }
                 }
             }
+            if judgingRows, rowsWritten % Self.sampledRowStep == 1 { sample(raw, above: previousRow) }
             Self.filter(raw, previous: previousRow, into: &filtered, strategy: rowFilter)
             rowsPerFilter[Int(filtered[0])] += 1
             try write(filtered)
@@ -218,19 +220,24 @@ public final class PNGStreamEncoder {
         case repeats(Int)
     }
 
-    /// Runs of rows equal to the row above from this long are not kept and not handed to
-    /// libdeflate: ``DeflateJoin`` writes them, for a tenth of the time. Shorter ones are kept,
-    /// as a block's header would cost more than they do.
+    /// Runs of rows equal to the row above from this long are not handed to libdeflate (nor kept,
+    /// in an image kept whole): ``DeflateJoin`` writes them, for a tenth of the time. Shorter ones
+    /// are written as rows, as a block's header would cost more than they do.
     static let shortestRepeatRun = 8
 
-    /// Settles the pending repeated rows of a kept image: a run of ``shortestRepeatRun`` or more
-    /// ends the span being kept; fewer are kept as `repeated` rows.
+    /// Settles the pending repeated rows: a run of ``shortestRepeatRun`` or more ends the span
+    /// being kept (or the streamed image's part) and is written as a block of its own; fewer are
+    /// written as `repeated` rows.
     private func keepRepeats(_ repeated: [UInt8]) throws(GraphicsError) {
-        guard pendingRepeats > 0, let whole else { return }
+        guard pendingRepeats > 0 else { return }
         if pendingRepeats >= Self.shortestRepeatRun {
-            if whole.count > spanStart { segments.append(.kept(spanStart..<whole.count)) }
-            segments.append(.repeats(pendingRepeats))
-            spanStart = whole.count
+            if let whole {
+                if whole.count > spanStart { segments.append(.kept(spanStart..<whole.count)) }
+                segments.append(.repeats(pendingRepeats))
+                spanStart = whole.count
+            } else if let chain {
+                try chain.appendRepeatedRows(count: pendingRepeats, rowLength: repeated.count) { collect($0) }
+            }
         } else {
             for _ in 0..<pendingRepeats { try write(repeated) }
         }
@@ -380,8 +387,31 @@ public final class PNGStreamEncoder {
     /// The summed channel difference from the pixel above from which a sampled pixel is busy.
     static let busyDifference: Int32 = 3
 
-    /// Counts, on every fourth row and every eighth column, the pixels that differ from the pixel
-    /// above by ``busyDifference`` or more summed over the channels (a 32nd of the pixels).
+    /// Images are sampled on every this many rows (rows 1, 5, 9, …), and every eighth column.
+    static let sampledRowStep = 4
+
+    /// Counts, on every eighth pixel of `row` (pixels 1, 9, 17, …; RGB bytes), those that differ
+    /// from the pixel above by ``busyDifference`` or more summed over the channels.
+    private func sample(_ row: [UInt8], above: [UInt8]) {
+        row.withUnsafeBufferPointer { row in
+            above.withUnsafeBufferPointer { above in
+                var index = 3
+                while index + 2 < min(row.count, above.count) {
+                    let difference =
+                        abs(Int32(row[index]) - Int32(above[index]))
+                        + abs(Int32(row[index + 1]) - Int32(above[index + 1]))
+                        + abs(Int32(row[index + 2]) - Int32(above[index + 2]))
+                    if difference >= Self.busyDifference { busy += 1 }
+                    sampled += 1
+                    index += 24
+                }
+            }
+        }
+    }
+
+    /// Counts, on every fourth row and every eighth column of a streamed image's first strip, the
+    /// pixels that differ from the pixel above by ``busyDifference`` or more summed over the
+    /// channels (a 32nd of the pixels), as rows kept whole are counted one by one.
     private func sample(_ strip: GDImage) {
         var y = 1
         while y < strip.height {
@@ -400,7 +430,7 @@ public final class PNGStreamEncoder {
                     }
                 }
             }
-            y += 4
+            y += Self.sampledRowStep
         }
     }
 

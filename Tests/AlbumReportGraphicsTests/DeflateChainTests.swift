@@ -154,4 +154,37 @@ struct DeflateChainTests {
         // Random bytes are almost never one exact stream; what matters is that every walk ended.
         #expect(accepted < 3000)
     }
+
+    @Test("parts, partial parts and runs of repeated rows, in any order, join into a stream zlib inflates exactly")
+    func runsBetweenParts() throws {
+        var failures: [String] = []
+        for level in [0, 1, 5, 9] {
+            for seed in 0..<4 {
+                let chain = try DeflateChain(level: level, partSize: 3000)
+                var stream = [UInt8]()
+                var data = [UInt8]()
+                for piece in 0..<9 {
+                    if (piece + seed) % 3 == 0 {
+                        let rowLength = 1 + 3 * (17 + piece * 31 + seed)
+                        let count = 1 + piece + seed * 5
+                        try chain.appendRepeatedRows(count: count, rowLength: rowLength) {
+                            stream.append(contentsOf: $0)
+                        }
+                        data += DeflateJoinTests.repeatedRows(count, rowLength: rowLength)
+                    } else {
+                        // From a few bytes to several parts.
+                        let bytes = Self.sample(
+                            1 + (piece * 2_654 + seed * 977) % 9_000, seed: UInt64(seed * 10 + piece))
+                        try chain.append(bytes) { stream.append(contentsOf: $0) }
+                        data += bytes
+                    }
+                }
+                try chain.finish { stream.append(contentsOf: $0) }
+                if Self.inflated(stream, expecting: data.count) != data {
+                    failures.append("level \(level) seed \(seed)")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "did not inflate to the data: \(failures)")
+    }
 }

@@ -9,6 +9,8 @@
 /// by ``DeflateBlocks``) with their final-block flag cleared, so no padding block is needed.
 public struct DeflateJoin: Sendable {
     private var bytes: [UInt8] = []
+    /// Bytes already handed on by ``drain(_:)``.
+    private var drained = 0
     /// Bits written but not yet whole bytes, lowest first.
     private var accumulator: UInt64 = 0
     private var pending = 0
@@ -20,7 +22,16 @@ public struct DeflateJoin: Sendable {
     }
 
     /// How many bits have been written.
-    public var bitCount: Int { bytes.count * 8 + pending }
+    public var bitCount: Int { (drained + bytes.count) * 8 + pending }
+
+    /// Hands `body` the whole bytes written so far and forgets them (for a stream written out as
+    /// it is made); the bits of a byte not yet whole stay.
+    public mutating func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes(body)
+        drained += bytes.count
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     /// Adds every block of `stream`, one complete raw DEFLATE stream, as blocks of this one (its
     /// final-block flag cleared). False, with nothing added, when `stream`'s blocks do not parse.
@@ -103,7 +114,7 @@ public struct DeflateJoin: Sendable {
         write(literalCodes[256], count: Int(literalLengths[256]))
     }
 
-    /// Ends the stream with an empty final block and returns its bytes.
+    /// Ends the stream with an empty final block and returns its bytes (those not drained).
     public mutating func finish() -> [UInt8] {
         if !finished {
             // Final, fixed Huffman codes, and the end of block (seven zero bits in those codes).
@@ -129,11 +140,11 @@ public struct DeflateJoin: Sendable {
         }
     }
 
-    /// Clears one bit already written (`position` counted from the stream's first bit).
+    /// Clears one bit written and not yet drained (`position` counted from the stream's first bit).
     private mutating func clearBit(at position: Int) {
-        let flushed = bytes.count * 8
+        let flushed = (drained + bytes.count) * 8
         if position < flushed {
-            bytes[position >> 3] &= ~(UInt8(1) << UInt8(position & 7))
+            bytes[(position >> 3) - drained] &= ~(UInt8(1) << UInt8(position & 7))
         } else {
             accumulator &= ~(UInt64(1) << UInt64(position - flushed))
         }
