@@ -146,7 +146,6 @@ public final class PNGStreamEncoder {
                 rowsWritten += 1
                 continue
             }
-            try keepRepeats(repeated)
             let columns = width
             raw.withUnsafeMutableBufferPointer { out in
                 _ = strip.withRow(y) { row in
@@ -160,6 +159,16 @@ public final class PNGStreamEncoder {
                     }
                 }
             }
+            // A strip's first row is compared once converted, so that runs are found, and bytes
+            // made, the same however the image is cut into strips.
+            if y == 0, rowsWritten > 0, raw == previousRow {
+                rowsPerFilter[2] += 1
+                if judgingRows, rowsWritten % Self.sampledRowStep == 1 { sampled += (width + 6) / 8 }
+                pendingRepeats += 1
+                rowsWritten += 1
+                continue
+            }
+            try keepRepeats(repeated)
             if judgingRows, rowsWritten % Self.sampledRowStep == 1 { sample(raw, above: previousRow) }
             Self.filter(raw, previous: previousRow, into: &filtered, strategy: rowFilter)
             rowsPerFilter[Int(filtered[0])] += 1

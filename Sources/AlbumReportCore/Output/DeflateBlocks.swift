@@ -76,6 +76,13 @@ public enum DeflateBlocks {
     private static func walkSymbols(
         _ reader: inout BitReader, literals: WalkTable, distances: WalkTable
     ) -> Bool {
+        // Most of a block: 64 bits loaded at once hold a literal or a whole match (at most 48
+        // bits), looked up with no bounds to check while 8 bytes are left.
+        switch literals.walkFast(&reader, distances: distances) {
+        case .end: return true
+        case .invalid: return false
+        case .nearEnd: break
+        }
         while true {
             // Each entry says what the symbol is and how many bits it takes with its extra bits.
             let entry = literals.entry(reader)
@@ -207,12 +214,12 @@ private struct WalkTable {
     static let match: UInt16 = 2
     static let end: UInt16 = 3
     /// A primary entry whose code is longer than the table: look further, bit by bit.
-    private static let longer: UInt16 = 0x80
+    fileprivate static let longer: UInt16 = 0x80
 
     /// The longest code the table looks up at once.
     private static let primaryBits = 10
 
-    private let entries: [UInt16]
+    fileprivate let entries: [UInt16]
     private let bits: Int
     /// How many codes there are of each length, and each code's entry (its length excluded) in
     /// canonical order: for codes longer than the table.
@@ -283,6 +290,50 @@ private struct WalkTable {
         }
     }
 
+    enum FastWalk { case end, invalid, nearEnd }
+
+    /// Walks symbols from the reader's position while at least 8 bytes are left (this table being
+    /// the literal/length code), up to and including the end-of-block code; `.nearEnd` leaves the
+    /// reader where the byte-by-byte walk takes over.
+    func walkFast(_ reader: inout BitReader, distances: WalkTable) -> FastWalk {
+        guard let base = reader.base else { return .nearEnd }
+        let lastLoad = reader.byteCount - 8
+        var position = reader.position
+        defer { reader.position = position }
+        return entries.withUnsafeBufferPointer { literalEntries in
+            distances.entries.withUnsafeBufferPointer { distanceEntries in
+                let literalMask = UInt64(literalEntries.count - 1)
+                let distanceMask = UInt64(distanceEntries.count - 1)
+                while position >> 3 <= lastLoad {
+                    let word =
+                        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position >> 3, as: UInt64.self))
+                        >> UInt64(position & 7)
+                    var entry = literalEntries[Int(word & literalMask)]
+                    if entry == Self.longer {
+                        entry = longEntry(BitReader.at(position, of: reader))
+                    }
+                    let kind = Self.kind(entry)
+                    if kind == Self.literal {
+                        position &+= Self.width(entry)
+                        continue
+                    }
+                    if kind != Self.match {
+                        if kind == Self.end { position &+= Self.width(entry) }
+                        return kind == Self.end ? .end : .invalid
+                    }
+                    let consumed = Self.width(entry)
+                    var distance = distanceEntries[Int(word >> UInt64(consumed) & distanceMask)]
+                    if distance == Self.longer {
+                        distance = distances.longEntry(BitReader.at(position + consumed, of: reader))
+                    }
+                    guard Self.kind(distance) == Self.literal else { return .invalid }
+                    position &+= consumed &+ Self.width(distance)
+                }
+                return .nearEnd
+            }
+        }
+    }
+
     /// The entry for the code at the reader's position (invalid when none matches).
     @inline(__always)
     func entry(_ reader: BitReader) -> UInt16 {
@@ -292,7 +343,7 @@ private struct WalkTable {
 
     /// A code longer than the table, read a bit at a time (canonical codes of one length are
     /// consecutive numbers, the first after the shorter lengths' last).
-    private func longEntry(_ reader: BitReader) -> UInt16 {
+    func longEntry(_ reader: BitReader) -> UInt16 {
         let next = reader.peek(15)
         var code = 0
         var first = 0
@@ -317,7 +368,17 @@ private struct BitReader {
     private let bytes: UnsafeRawBufferPointer
     private let bitCount: Int
     /// The next bit's position.
-    private(set) var position = 0
+    fileprivate(set) var position = 0
+
+    var base: UnsafeRawPointer? { bytes.baseAddress }
+    var byteCount: Int { bytes.count }
+
+    /// A reader of the same bytes at `position`.
+    static func at(_ position: Int, of reader: BitReader) -> BitReader {
+        var moved = reader
+        moved.position = position
+        return moved
+    }
 
     init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
