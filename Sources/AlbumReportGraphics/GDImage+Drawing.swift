@@ -36,7 +36,12 @@ extension GDImage {
         let centerY = y + height / 2
         let halfWidth = width / 2 - r
         let halfHeight = height / 2 - r
-        fillCoverage(minX: x, minY: y, maxX: x + width, maxY: y + height, color: color) { px, py in
+        // Pixel centres this far inside the straight edges, in the rows clear of the corners, are
+        // covered wholly (distance ≤ −0.5, with a margin for rounding): filled without measuring.
+        let inner = PixelBounds(
+            minX: centerX - (width / 2 - 0.51), maxX: centerX + (width / 2 - 0.51),
+            minY: centerY - min(halfHeight, height / 2 - 0.51), maxY: centerY + min(halfHeight, height / 2 - 0.51))
+        fillCoverage(minX: x, minY: y, maxX: x + width, maxY: y + height, color: color, covered: inner) { px, py in
             let qx = abs(px - centerX) - halfWidth
             let qy = abs(py - centerY) - halfHeight
             let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
@@ -213,7 +218,7 @@ extension GDImage {
     // MARK: - Coverage blending
 
     func fillCoverage(
-        minX: Double, minY: Double, maxX: Double, maxY: Double, color: RGBA,
+        minX: Double, minY: Double, maxX: Double, maxY: Double, color: RGBA, covered: PixelBounds? = nil,
         coverage: (Double, Double) -> Double
     ) {
         let x0 = max(Int(minX.rounded(.down)), 0)
@@ -221,15 +226,35 @@ extension GDImage {
         let x1 = min(Int(maxX.rounded(.up)), width)
         let y1 = min(Int(maxY.rounded(.up)), height)
         guard x0 < x1, y0 < y1 else { return }
+        let solid = color.alpha == 255 ? Self.gdColor(color) : nil
         for y in y0..<y1 {
             _ = withRow(y) { row in
                 let py = Double(y) + 0.5
+                // The pixels whose centres lie in `covered`, when this row's do: coverage 1.
+                var inside = 0..<0
+                if let covered, py >= covered.minY, py <= covered.maxY {
+                    let first = max(Int((covered.minX - 0.5).rounded(.up)), x0)
+                    let last = min(Int((covered.maxX - 0.5).rounded(.down)) + 1, x1)
+                    if first < last { inside = first..<last }
+                }
                 for x in x0..<x1 {
+                    if inside.contains(x) {
+                        row[x] = solid ?? Self.blend(row[x], color, coverage: 1)
+                        continue
+                    }
                     let amount = coverage(Double(x) + 0.5, py)
                     if amount > 0 { row[x] = Self.blend(row[x], color, coverage: amount) }
                 }
             }
         }
+    }
+
+    /// A region in pixel coordinates (edges included), for pixel centres known to be covered.
+    struct PixelBounds {
+        var minX: Double
+        var maxX: Double
+        var minY: Double
+        var maxY: Double
     }
 
     private func clip(_ rect: PixelRect) -> PixelRect {

@@ -149,8 +149,17 @@ public final class PNGStreamEncoder {
             let columns = width
             raw.withUnsafeMutableBufferPointer { out in
                 _ = strip.withRow(y) { row in
-                    // Wrapping index arithmetic (in range by the bound) lets the loop vectorise.
-                    for x in 0..<min(columns, row.count, out.count / 3) {
+                    guard let base = UnsafeMutableRawPointer(out.baseAddress) else { return }
+                    let count = min(columns, row.count, out.count / 3)
+                    // One 4-byte store a pixel (R, G, B and a byte the next pixel overwrites)
+                    // rather than three, for all but the last.
+                    var x = 0
+                    while x &+ 1 < count {
+                        let bits = UInt32(bitPattern: row[x])
+                        base.storeBytes(of: (bits.byteSwapped >> 8).littleEndian, toByteOffset: x &* 3, as: UInt32.self)
+                        x &+= 1
+                    }
+                    if x < count {
                         let bits = UInt32(bitPattern: row[x])
                         let i = x &* 3
                         out[i] = UInt8(truncatingIfNeeded: bits >> 16)
