@@ -16,7 +16,8 @@ final class DeflateChain {
     static let partSize = 1 << 20
 
     /// The compression level (libdeflate's 0–12; zlib's 0–9 mean the same trade-offs). Settled
-    /// by the first part: a change after it has no effect.
+    /// by the first part compressed (and the zlib header's hint by the first bytes handed on):
+    /// set it before any data.
     var level: Int
     private var compressor: OpaquePointer?
     private let part: MappedBytes

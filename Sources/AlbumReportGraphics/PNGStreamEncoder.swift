@@ -169,7 +169,8 @@ public final class PNGStreamEncoder {
                 }
             }
             // A strip's first row is compared once converted, so that runs are found, and bytes
-            // made, the same however the image is cut into strips.
+            // made, the same however an opaque image is cut into strips (within a strip, a row
+            // whose gd alpha alone differs from the row above's is not taken for a repeat).
             if y == 0, rowsWritten > 0, raw == previousRow {
                 rowsPerFilter[2] += 1
                 if judgingRows, rowsWritten % Self.sampledRowStep == 1 { sampled += (width + 6) / 8 }
@@ -190,7 +191,21 @@ public final class PNGStreamEncoder {
     /// Finishes the stream and returns the PNG bytes (none when a sink took them). Rows never
     /// appended are left black.
     public func finish() throws(GraphicsError) -> Data {
+        if let failure { throw failure }
         guard !finished else { return output }
+        do {
+            return try finishOnce()
+        } catch {
+            // The rows are gone with the attempt: a second call fails the same way.
+            failure = error
+            throw error
+        }
+    }
+
+    /// Why the first ``finish()`` failed, if it did.
+    private var failure: GraphicsError?
+
+    private func finishOnce() throws(GraphicsError) -> Data {
         var repeated = [UInt8](repeating: 0, count: 1 + width * 3)
         repeated[0] = 2
         try keepRepeats(repeated)

@@ -213,4 +213,56 @@ struct PNGFilterTests {
         GraphicsRuntime.releaseKeptBuffers()
         #expect(try encode(blank, level: 5, filter: .sampled, streamed: false).png == afterBusy)
     }
+
+    /// The zlib stream of `png`: its IDAT chunks' bodies, joined.
+    static func idat(_ png: Data) -> [UInt8] {
+        let bytes = [UInt8](png)
+        var stream: [UInt8] = []
+        var index = 8
+        while index + 12 <= bytes.count {
+            let length = bytes[index..<index + 4].reduce(0) { $0 << 8 | Int($1) }
+            if bytes[index + 4..<index + 8].elementsEqual("IDAT".utf8) {
+                stream += bytes[index + 8..<min(index + 8 + length, bytes.count)]
+            }
+            index += 12 + length
+        }
+        return stream
+    }
+
+    @Test("zlib itself inflates every encoding's stream, its Adler-32 checked, to all the filtered rows")
+    func zlibInflatesEveryStream() throws {
+        // Runs of blank rows (written by the join), a photo-like patch and rows at strip edges.
+        let image = try screen(width: 301, height: 240)
+        var failures: [String] = []
+        for level in [0, 1, 5, 9] {
+            for streamed in [false, true] {
+                let (png, _) = try encode(image, level: level, filter: .sampled, streamed: streamed)
+                let rows = (1 + 301 * 3) * 240
+                if DeflateChainTests.inflated(Self.idat(png), expecting: rows)?.count != rows {
+                    failures.append("level \(level) streamed \(streamed)")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "streams zlib refused: \(failures)")
+    }
+
+    @Test("a streamed image's bytes are the same however it is cut into strips")
+    func streamedStripsMakeTheSameBytes() throws {
+        let image = try screen(width: 301, height: 240)
+        final class Collected { var data = Data() }
+        var outputs: [Data] = []
+        for rows in [240, 70, 16, 1] {
+            let collected = Collected()
+            let encoder = try PNGStreamEncoder(
+                width: 301, height: 240, compressionLevel: 5, filter: .sampled, sink: { collected.data.append($0) })
+            var top = 0
+            while top < 240 {
+                try encoder.append(image.cropped(to: PixelRect(x: 0, y: top, width: 301, height: min(rows, 240 - top))))
+                top += rows
+            }
+            outputs.append(try encoder.finish() + collected.data)
+        }
+        #expect(Set(outputs).count == 1)
+        try expectSamePixels(outputs[0], image, "streamed")
+    }
 }

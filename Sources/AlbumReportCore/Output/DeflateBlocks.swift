@@ -1,11 +1,12 @@
 /// Walks the blocks of a raw DEFLATE stream (RFC 1951) without inflating it, to say where its
 /// last block starts and where its bits end.
 ///
-/// Why: libdeflate compresses whole buffers only, and a tall sheet is compressed a part at a
-/// time. Parts join into one stream when every part but the last has its final-block bit cleared
-/// and an empty stored block after it (so the next part starts on a byte boundary), and both
-/// places are bit positions only a walk of the blocks can tell. Matches are not copied and no
-/// output is made, so a walk costs a small share of the compression it follows.
+/// Why: libdeflate compresses whole buffers only, and a PNG's rows are compressed a piece at a
+/// time (the tall sheet's parts; the spans between runs of blank rows). Pieces join into one
+/// stream (``DeflateJoin``) when every piece but the last has its final-block bit cleared and the
+/// next starts at the bit where it ends, and both places are bit positions only a walk of the
+/// blocks can tell. Matches are not copied and no output is made, so a walk costs a small share
+/// of the compression it follows.
 ///
 /// Anything that does not parse (a truncated stream, an over-full code table, bits after the final
 /// block) gives nil, never a trap; every step consumes input, so a walk always ends.
