@@ -2,15 +2,17 @@ import AlbumReportCore
 import CGD
 import Foundation
 
-/// One zlib stream made by libdeflate a part at a time, for an image too tall to hold whole (a
-/// 1,000-row sheet's filtered rows are 850 MB at @3x).
+/// One zlib stream made by libdeflate a part at a time: for an image too tall to hold whole (a
+/// 1,000-row sheet's filtered rows are 850 MB at @3x), and for an image kept whole, whose spans
+/// between runs of repeated rows are its parts.
 ///
 /// libdeflate compresses about twice as fast as zlib at the same level, and a little smaller,
-/// but only whole buffers. So each part of ``partSize`` bytes is compressed on its own and joined
-/// to the stream where its bits end (``DeflateJoin``, its final-block flag cleared), runs of
-/// repeated rows are written as blocks of their own (``appendRepeatedRows(count:rowLength:to:)``),
-/// and the Adler-32 of all the data closes the stream. A part starts with no history: at 1 MiB,
-/// that costs about 0.05 % of a sheet's bytes.
+/// but only whole buffers. So each part (``partSize`` bytes gathered by ``append(_:to:)``, or a
+/// span handed whole to ``appendPart(_:to:)``) is compressed on its own and joined to the stream
+/// where its bits end (``DeflateJoin``, its final-block flag cleared), runs of repeated rows are
+/// written as blocks of their own (``appendRepeatedRows(count:rowLength:to:)``), and the Adler-32
+/// of all the data closes the stream. A part starts with no history: at 1 MiB, that costs about
+/// 0.05 % of a sheet's bytes.
 final class DeflateChain {
     /// The data compressed at a time: 1 MiB, resident while the image is made.
     static let partSize = 1 << 20
@@ -20,17 +22,26 @@ final class DeflateChain {
     /// set it before any data.
     var level: Int
     private var compressor: OpaquePointer?
-    private let part: MappedBytes
+    private let partSize: Int
+    /// The part being gathered by ``append(_:to:)``, mapped at its first bytes.
+    private var part: MappedBytes?
     /// libdeflate's output for one part, mapped once and written again for every part.
     private var compressed: MappedBytes?
+    /// The input size the output buffer is made for when it comes from (and goes back to) the
+    /// ``BufferShelf``; nil: a buffer of its own for a part of ``partSize``.
+    private let shelvedFor: Int?
     private var join = DeflateJoin()
     private var adler: UInt32 = 1
     private var started = false
     private var finished = false
 
-    init(level: Int, partSize: Int = DeflateChain.partSize) throws(GraphicsError) {
+    /// A stream at `level`. With `shelvedFor`, the output buffer suits parts up to that many
+    /// bytes, and is taken from the ``BufferShelf`` and given back when the stream is finished, so
+    /// that images of one size share it (a card's, kept whole, about 9 MB at @3x).
+    init(level: Int, partSize: Int = DeflateChain.partSize, shelvedFor: Int? = nil) {
         self.level = level
-        part = try MappedBytes(capacity: max(partSize, 1), populate: true)
+        self.partSize = max(partSize, 1)
+        self.shelvedFor = shelvedFor
     }
 
     deinit {
@@ -39,6 +50,13 @@ final class DeflateChain {
 
     /// Adds `bytes` to the stream, handing `output` the stream's bytes as parts are finished.
     func append(_ bytes: [UInt8], to output: (UnsafeRawBufferPointer) -> Void) throws(GraphicsError) {
+        let part: MappedBytes
+        if let existing = self.part {
+            part = existing
+        } else {
+            part = try MappedBytes(capacity: partSize, populate: true)
+            self.part = part
+        }
         var start = 0
         while start < bytes.count {
             start += bytes.withUnsafeBytes { all in
@@ -46,6 +64,18 @@ final class DeflateChain {
             }
             if part.isFull { try compressPart(to: output) }
         }
+    }
+
+    /// Adds `bytes` as a part of their own, compressed where they are (after the part being
+    /// gathered), handing `output` the stream's bytes so far.
+    func appendPart(
+        _ bytes: UnsafeRawBufferPointer, to output: (UnsafeRawBufferPointer) -> Void
+    )
+        throws(GraphicsError)
+    {
+        try compressPart(to: output)
+        guard !bytes.isEmpty else { return }
+        try compress(bytes, to: output)
     }
 
     /// Adds `count` rows of `rowLength` bytes, each the filter byte 2 (Up) and zeros (rows equal
@@ -56,8 +86,7 @@ final class DeflateChain {
         throws(GraphicsError)
     {
         guard count > 0, rowLength > 0 else { return }
-        guard !finished else { throw .encodingFailed("PNG (more data after the image was finished)") }
-        if part.count > 0 { try compressPart(to: output) }
+        try compressPart(to: output)
         var row = [UInt8](repeating: 0, count: rowLength)
         row[0] = 2
         row.withUnsafeBytes { row in
@@ -69,10 +98,13 @@ final class DeflateChain {
 
     /// Ends the stream: the last part, the final block, then the Adler-32 of all the data.
     func finish(to output: (UnsafeRawBufferPointer) -> Void) throws(GraphicsError) {
-        guard !finished else { throw .encodingFailed("PNG (more data after the image was finished)") }
-        if part.count > 0 { try compressPart(to: output) }
+        try compressPart(to: output)
         drain(to: output)
         finished = true
+        if shelvedFor != nil, let compressed {
+            self.compressed = nil
+            BufferShelf.shared.give(compressed)
+        }
         join.finish().withUnsafeBytes(output)
         [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
             .withUnsafeBytes(output)
@@ -96,7 +128,20 @@ final class DeflateChain {
         join.drain(output)
     }
 
+    /// Compresses the part being gathered, if it holds anything.
     private func compressPart(to output: (UnsafeRawBufferPointer) -> Void) throws(GraphicsError) {
+        guard !finished else { throw .encodingFailed("PNG (more data after the image was finished)") }
+        guard let part, part.count > 0 else { return }
+        try part.withWritten { data throws(GraphicsError) in try compress(data, to: output) }
+        part.removeAll()
+    }
+
+    /// Compresses `data` as one DEFLATE stream, joins it to the stream and hands the bytes on.
+    private func compress(
+        _ data: UnsafeRawBufferPointer, to output: (UnsafeRawBufferPointer) -> Void
+    )
+        throws(GraphicsError)
+    {
         guard !finished else { throw .encodingFailed("PNG (more data after the image was finished)") }
         let compressor: OpaquePointer
         if let existing = self.compressor {
@@ -109,21 +154,24 @@ final class DeflateChain {
             compressor = made
         }
         let target: MappedBytes
-        if let compressed {
+        if let compressed, compressed.capacity >= libdeflate_deflate_compress_bound(compressor, data.count) {
             target = compressed
+        } else if let shelvedFor {
+            target = try BufferShelf.shared.take(
+                capacity: libdeflate_deflate_compress_bound(compressor, max(shelvedFor, data.count)))
+            if let compressed { BufferShelf.shared.give(compressed) }
+            compressed = target
         } else {
             // Touched only where written: a part's output is a fraction of the bound.
-            target = try MappedBytes(capacity: libdeflate_deflate_compress_bound(compressor, part.capacity))
+            target = try MappedBytes(
+                capacity: libdeflate_deflate_compress_bound(compressor, max(partSize, data.count)))
             compressed = target
         }
-        let written = part.withWritten { data in
-            adler = libdeflate_adler32(adler, data.baseAddress, data.count)
-            return target.fill { base, capacity in
-                libdeflate_deflate_compress(compressor, data.baseAddress, data.count, base, capacity)
-            }
+        adler = libdeflate_adler32(adler, data.baseAddress, data.count)
+        let written = target.fill { base, capacity in
+            libdeflate_deflate_compress(compressor, data.baseAddress, data.count, base, capacity)
         }
         guard written > 0 else { throw .encodingFailed("PNG (libdeflate ran out of room)") }
-        part.removeAll()
         guard target.withWritten({ join.append(stream: $0) }) else {
             throw .encodingFailed("PNG (libdeflate's output for one part of the image could not be joined to the next)")
         }

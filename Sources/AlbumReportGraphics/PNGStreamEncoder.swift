@@ -93,7 +93,7 @@ public final class PNGStreamEncoder {
         self.height = height
         previousRow = [UInt8](repeating: 0, count: width * 3)
         if sink != nil {
-            chain = try DeflateChain(level: self.compressionLevel)
+            chain = DeflateChain(level: self.compressionLevel)
         } else {
             chain = nil
             whole = try BufferShelf.shared.take(capacity: (1 + width * 3) * height, populate: true)
@@ -214,21 +214,12 @@ public final class PNGStreamEncoder {
             try write(blank)
             rowsWritten += 1
         }
-        if let compressed = try compressRows() {
-            compressed.withWritten { bytes in
-                output.reserveCapacity(output.count + bytes.count + 12 * (bytes.count / Self.chunkSize + 2))
-                var start = 0
-                while start < bytes.count {
-                    let end = min(start + Self.chunkSize, bytes.count)
-                    writeChunk("IDAT", UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                    start = end
-                }
-            }
-            BufferShelf.shared.give(compressed)
+        if let rows = whole {
+            try compress(rows)
         } else if let chain {
             try chain.finish { collect($0) }
-            if !pendingIDAT.isEmpty { writeChunk("IDAT", pendingIDAT) }
         }
+        if !pendingIDAT.isEmpty { writeChunk("IDAT", pendingIDAT) }
         writeChunk("IEND", Data())
         finished = true
         return output
@@ -292,91 +283,28 @@ public final class PNGStreamEncoder {
         pendingIDAT = Data(pendingIDAT.dropFirst(ready))
     }
 
-    /// The kept rows compressed at the chosen level, the rows released before this returns (9 MB
-    /// of a card at @3x, not resident while its PNG is assembled); nil for a streamed image.
-    private func compressRows() throws(GraphicsError) -> MappedBytes? {
-        guard let rows = whole else { return nil }
+    /// The kept rows compressed at the chosen level, their spans by libdeflate and their runs of
+    /// repeated rows written directly, as one stream (``DeflateChain``) written out in IDAT
+    /// chunks; the rows are released before this returns.
+    private func compress(_ rows: MappedBytes) throws(GraphicsError) {
         if let photographicLevel, isPhotographic { chosenLevel = photographicLevel }
         defer {
             whole = nil
             BufferShelf.shared.give(rows)
         }
-        guard segments.contains(where: { if case .repeats = $0 { true } else { false } }) else {
-            return try rows.withWritten { written throws(GraphicsError) in
-                try Self.libdeflate(written, level: chosenLevel, targetFor: rows.capacity)
-            }
-        }
         if rows.count > spanStart { segments.append(.kept(spanStart..<rows.count)) }
-        return try Self.joined(segments, rows: rows, rowLength: 1 + width * 3, level: chosenLevel)
-    }
-
-    /// `segments` of `rows` as one zlib stream: kept spans compressed by libdeflate at `level`,
-    /// runs of repeated rows written by ``DeflateJoin``, joined where each one's bits end.
-    private static func joined(
-        _ segments: [RowSegment], rows: MappedBytes, rowLength: Int, level: Int
-    ) throws(GraphicsError) -> MappedBytes {
-        guard let compressor = libdeflate_alloc_compressor(Int32(min(max(level, 0), 12))) else {
-            throw .encodingFailed("PNG (libdeflate could not start)")
-        }
-        defer { libdeflate_free_compressor(compressor) }
-        // Reused for every span, then for the whole stream (of the size ``libdeflate(_:level:targetFor:)``
-        // asks, so that either takes the other's from the shelf).
-        let scratch = try BufferShelf.shared.take(capacity: libdeflate_zlib_compress_bound(compressor, rows.capacity))
-        var join = DeflateJoin(capacity: rows.count / 8)
-        var adler: UInt32 = 1
-        var repeated = [UInt8](repeating: 0, count: rowLength)
-        repeated[0] = 2
+        let chain = DeflateChain(level: chosenLevel, shelvedFor: rows.capacity)
         for segment in segments {
             switch segment {
             case .kept(let span):
-                let joinedSpan = rows.withWritten { all in
-                    let data = UnsafeRawBufferPointer(rebasing: all[span])
-                    adler = libdeflate_adler32(adler, data.baseAddress, data.count)
-                    let written = scratch.fill { base, capacity in
-                        libdeflate_deflate_compress(compressor, data.baseAddress, data.count, base, capacity)
-                    }
-                    return written > 0 && scratch.withWritten { join.append(stream: $0) }
-                }
-                guard joinedSpan else {
-                    throw .encodingFailed(
-                        "PNG (libdeflate's output for part of the image could not be joined to the rest)")
+                try rows.withWritten { all throws(GraphicsError) in
+                    try chain.appendPart(UnsafeRawBufferPointer(rebasing: all[span])) { collect($0) }
                 }
             case .repeats(let count):
-                repeated.withUnsafeBytes { row in
-                    for _ in 0..<count { adler = libdeflate_adler32(adler, row.baseAddress, row.count) }
-                }
-                join.appendRepeatedRows(count: count, rowLength: rowLength)
+                try chain.appendRepeatedRows(count: count, rowLength: 1 + width * 3) { collect($0) }
             }
         }
-        var stream = DeflateChain.zlibHeader(level: level)
-        stream.append(contentsOf: join.finish())
-        stream.append(contentsOf: [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF)])
-        stream.append(UInt8(adler & 0xFF))
-        scratch.removeAll()
-        let target = stream.count <= scratch.capacity ? scratch : try MappedBytes(capacity: stream.count)
-        _ = stream.withUnsafeBytes { target.append(upTo: $0) }
-        return target
-    }
-
-    /// `bytes` as one zlib stream, compressed by libdeflate at `level` (0–12; zlib's 0–9 mean
-    /// the same trade-offs), into a buffer sized for `targetFor` bytes (at least `bytes.count`),
-    /// so that images of one size share buffers through the shelf.
-    static func libdeflate(
-        _ bytes: UnsafeRawBufferPointer, level: Int, targetFor sized: Int? = nil
-    ) throws(GraphicsError) -> MappedBytes {
-        guard let compressor = libdeflate_alloc_compressor(Int32(min(max(level, 0), 12))) else {
-            throw .encodingFailed("PNG (libdeflate could not start)")
-        }
-        defer { libdeflate_free_compressor(compressor) }
-        // Mapped and never cleared: the bound is the raw size and more, and only the pages
-        // libdeflate writes become resident (a photographic card compresses to a sixth of it).
-        let target = try BufferShelf.shared.take(
-            capacity: libdeflate_zlib_compress_bound(compressor, max(sized ?? 0, bytes.count)))
-        let written = target.fill { base, capacity in
-            libdeflate_zlib_compress(compressor, bytes.baseAddress, bytes.count, base, capacity)
-        }
-        guard written > 0 else { throw .encodingFailed("PNG (libdeflate ran out of room)") }
-        return target
+        try chain.finish { collect($0) }
     }
 
     private func writeChunk(_ type: String, _ body: Data) {

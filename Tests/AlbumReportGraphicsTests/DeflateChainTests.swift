@@ -35,7 +35,7 @@ struct DeflateChainTests {
 
     /// `data` through a chain of `partSize` parts at `level`, fed in pieces of `piece` bytes.
     static func chained(_ data: [UInt8], level: Int, partSize: Int, piece: Int) throws -> [UInt8] {
-        let chain = try DeflateChain(level: level, partSize: partSize)
+        let chain = DeflateChain(level: level, partSize: partSize)
         var stream = [UInt8]()
         var start = 0
         while start < data.count {
@@ -155,16 +155,28 @@ struct DeflateChainTests {
         #expect(accepted < 3000)
     }
 
-    @Test("parts, partial parts and runs of repeated rows, in any order, join into a stream zlib inflates exactly")
+    @Test(
+        "parts, partial parts, spans handed whole and runs of repeated rows, in any order, join into a stream zlib inflates exactly"
+    )
     func runsBetweenParts() throws {
         var failures: [String] = []
         for level in [0, 1, 5, 9] {
-            for seed in 0..<4 {
-                let chain = try DeflateChain(level: level, partSize: 3000)
+            for seed in 0..<6 {
+                // An output buffer of its own, or one from the shelf made for spans of 5,000
+                // bytes (spans up to 9,000 need a larger one).
+                let chain = DeflateChain(level: level, partSize: 3000, shelvedFor: seed >= 4 ? 5000 : nil)
                 var stream = [UInt8]()
                 var data = [UInt8]()
                 for piece in 0..<9 {
-                    if (piece + seed) % 3 == 0 {
+                    if (piece + seed) % 4 == 1 {
+                        // A span compressed where it is, after whatever part is being gathered.
+                        let bytes = Self.sample(
+                            1 + (piece * 3_571 + seed * 613) % 9_000, seed: UInt64(seed * 10 + piece + 100))
+                        try bytes.withUnsafeBytes { span in
+                            try chain.appendPart(span) { stream.append(contentsOf: $0) }
+                        }
+                        data += bytes
+                    } else if (piece + seed) % 3 == 0 {
                         let rowLength = 1 + 3 * (17 + piece * 31 + seed)
                         let count = 1 + piece + seed * 5
                         try chain.appendRepeatedRows(count: count, rowLength: rowLength) {
