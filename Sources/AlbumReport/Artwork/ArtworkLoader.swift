@@ -65,9 +65,23 @@ public struct ArtworkLoader: Sendable {
         _ urls: [String], concurrency: Int, progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
         arrived: (_ url: String, _ outcome: ArtworkOutcome) -> Void = { _, _ in }
     ) async -> [String: ArtworkOutcome] {
+        var results: [String: ArtworkOutcome] = [:]
+        await loadEach(urls, concurrency: concurrency, progress: progress) { url, outcome in
+            results[url] = outcome
+            arrived(url, outcome)
+        }
+        return results
+    }
+
+    /// Loads as ``loadAll(_:concurrency:progress:arrived:)`` does, but keeps nothing: each
+    /// outcome is only handed to `arrived` (a report's thumbnail bytes are let go once drawn).
+    func loadEach(
+        _ urls: [String], concurrency: Int, progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        arrived: (_ url: String, _ outcome: ArtworkOutcome) -> Void
+    ) async {
         var seen = Set<String>()
         let unique = urls.filter { seen.insert($0).inserted }
-        var results: [String: ArtworkOutcome] = [:]
+        var done = 0
         await withTaskGroup(of: (String, ArtworkOutcome).self) { group in
             var pending = unique.makeIterator()
             for _ in 0..<max(concurrency, 1) {
@@ -75,16 +89,15 @@ public struct ArtworkLoader: Sendable {
                 group.addTask { (url, await load(url)) }
             }
             for await (url, outcome) in group {
-                results[url] = outcome
+                done += 1
                 arrived(url, outcome)
-                progress(results.count, unique.count)
+                progress(done, unique.count)
                 if Task.isCancelled { continue }
                 if let url = pending.next() {
                     group.addTask { (url, await load(url)) }
                 }
             }
         }
-        return results
     }
 
     /// Loads one artwork URL text; every failure is counted by its key in the fetch stats.

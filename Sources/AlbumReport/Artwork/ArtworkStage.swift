@@ -27,14 +27,14 @@ struct ArtworkStage: PipelineStage {
     }
 
     struct Output: StageOutput {
-        /// Thumbnail outcomes by URL text.
-        var thumbnails: [String: ArtworkOutcome]
+        /// How many distinct thumbnails loaded, of how many tried (their bytes went to the
+        /// ``ThumbnailBoard``, which lets them go once drawn).
+        var loaded: Int
+        var tried: Int
         /// Per rank, why its thumbnail cannot be drawn.
         var failures: [Int: ArtworkFailure]
         var warnings: [ReportWarning] { [] }
-        var progressDetail: String {
-            "\(thumbnails.values.filter { $0.data != nil }.count) of \(thumbnails.count) images"
-        }
+        var progressDetail: String { "\(loaded) of \(tried) images" }
     }
 
     /// The loader of this run's artwork: thumbnails counted under ``Stage/artwork``; its
@@ -56,11 +56,18 @@ struct ArtworkStage: PipelineStage {
         let loader = Self.loader(
             network: network, localDirectory: input.localDirectory, slots: input.slots, context: context)
         let board = input.board
-        let thumbnails = await loader.loadAll(
+        var failed: [String: ArtworkFailure] = [:]
+        var tried = 0
+        await loader.loadEach(
             input.items.compactMap(\.artworkURL), concurrency: input.concurrency,
             progress: { done, total in
                 context.progress.report(.advanced(stage: Self.stage, done: done, total: total))
-            }, arrived: { board.post($0, $1) })
+            },
+            arrived: { url, outcome in
+                tried += 1
+                if case .failed(let failure) = outcome { failed[url] = failure }
+                board.post(url, outcome)
+            })
         if Task.isCancelled { throw .cancelled }
         var failures: [Int: ArtworkFailure] = [:]
         for item in input.items {
@@ -68,12 +75,12 @@ struct ArtworkStage: PipelineStage {
                 if input.isAlbumChart { failures[item.rank] = .noURL }
                 continue
             }
-            if case .failed(let failure)? = thumbnails[url] {
+            if let failure = failed[url] {
                 context.logger.debug("thumbnail of #\(item.rank) failed: \(failure)")
                 failures[item.rank] = failure
             }
         }
-        return Output(thumbnails: thumbnails, failures: failures)
+        return Output(loaded: tried - failed.count, tried: tried, failures: failures)
     }
 }
 

@@ -89,7 +89,7 @@ struct CardsStage: PipelineStage {
     ) async throws(ReportError) -> Card {
         if Task.isCancelled { throw .cancelled }
         var thumbnail: ArtworkOutcome?
-        if let url = item.artworkURL { thumbnail = await input.thumbnails.outcome(for: url) }
+        if let url = item.artworkURL { thumbnail = await input.thumbnails.take(url) }
         if Task.isCancelled { throw .cancelled }
         let (image, loadFailure) = await input.large.image(for: item, thumbnail: thumbnail)
         let drawn = await renders.withSlot(.first) { () -> Result<Card, ReportError> in

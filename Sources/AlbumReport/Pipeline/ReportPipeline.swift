@@ -116,7 +116,9 @@ public struct ReportPipeline: Sendable {
                 output: stagingOutput == nil ? writer.output : ReportWriter.resolved(options.output),
                 previous: setup.previous, cacheDirectory: options.cacheDirectory,
                 refresh: options.refresh)
-            let board = ThumbnailBoard()
+            let board = ThumbnailBoard(
+                takes: ThumbnailBoard.takes(
+                    sheet: selection.drawsSheet ? selection.items : [], cards: selection.cardItems))
             let slots = DownloadSlots(options.concurrency)
             var largeLoader = ArtworkStage.loader(
                 network: feedNetwork, localDirectory: loaded.localDirectory, slots: slots, context: context

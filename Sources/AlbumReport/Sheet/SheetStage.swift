@@ -60,19 +60,44 @@ struct SheetStage: PipelineStage {
         let paths = pages.indices.map { ReportLayout.sheetPath(page: render.pagesSheet ? $0 + 1 : nil) }
         let board = input.thumbnails
         // A page can be reused only when its key is known before it is drawn: all thumbnails first.
-        let thumbnails: [String: ArtworkOutcome]? =
-            paths.contains(where: input.previouslyKeyed.contains) ? await board.all() : nil
-        let knownSheetKey = thumbnails.map { Self.sheetKey(input, thumbnails: $0) }
+        let digests: [String: String]? =
+            paths.contains(where: input.previouslyKeyed.contains) ? await board.digests() : nil
+        let knownSheetKey = digests.map { Self.sheetKey(input, digests: $0) }
         var output = Output(rowCount: layout.rows.count, progressDetail: "")
+        // Each rank's thumbnail is taken from the board once (it lets the bytes go after its last
+        // take) and held while a later strip may draw the row again: the next strip, when the
+        // strip's edge cuts the row, and a later page, when screens overlap (a scrolled screen
+        // shows rows of the one before under its bars). Within a page rows come top to bottom,
+        // so a row no strip of the page draws any more is let go, unless a later page draws it.
+        let lastPage = pages.enumerated().reduce(into: [Int: Int]()) { last, page in
+            for row in page.element.rows where row.thumbnail != nil { last[row.rank] = page.offset }
+        }
+        var taken = Set<Int>()
+        var held: [Int: Data] = [:]
+        defer {
+            // Rows on pages reused whole were never taken.
+            for (rank, item) in byRank where !taken.contains(rank) {
+                if let url = item.artworkURL { board.forgo(url) }
+            }
+        }
         // Per page: whether it drew every thumbnail it has, and the digest of a page drawn anew.
         var drawnPages: [(complete: Bool, sha256: String?)] = []
         for (index, page) in pages.enumerated() {
             let drawn = try await drawPage(
                 page, index: index, of: pages.count, path: paths[index],
                 key: knownSheetKey.map { Self.pageKey(index, sheetKey: $0) }, input: input, context: context,
-                thumbnail: { rank in
-                    guard let url = byRank[rank]?.artworkURL else { return nil }
-                    return await board.outcome(for: url)?.data
+                thumbnails: { ranks in
+                    var arrived: [Int: Data] = [:]
+                    for rank in ranks {
+                        guard taken.insert(rank).inserted else {
+                            arrived[rank] = held[rank]
+                            continue
+                        }
+                        guard let url = byRank[rank]?.artworkURL else { continue }
+                        arrived[rank] = await board.take(url)?.data
+                    }
+                    held = arrived.merging(held.filter { (lastPage[$0.key] ?? -1) > index }) { strip, _ in strip }
+                    return arrived
                 }, timings: &timings)
             output.files.append(drawn.file)
             output.screens.append(
@@ -90,7 +115,7 @@ struct SheetStage: PipelineStage {
         if let knownSheetKey {
             sheetKey = knownSheetKey
         } else {
-            sheetKey = Self.sheetKey(input, thumbnails: await board.all())
+            sheetKey = Self.sheetKey(input, digests: await board.digests())
         }
         if Task.isCancelled { throw .cancelled }
         for (index, drawn) in drawnPages.enumerated() where drawn.complete {
@@ -108,8 +133,9 @@ struct SheetStage: PipelineStage {
         return output
     }
 
-    /// The key every page's key derives from: the items, the feed and every thumbnail's bytes.
-    private static func sheetKey(_ input: Input, thumbnails: [String: ArtworkOutcome]) -> String {
+    /// The key every page's key derives from: the items, the feed and every thumbnail's bytes
+    /// (their SHA-256 by URL text, `digests`).
+    private static func sheetKey(_ input: Input, digests: [String: String]) -> String {
         let selection = input.selection
         let render = selection.render
         let feed = selection.feed
@@ -119,7 +145,7 @@ struct SheetStage: PipelineStage {
                 RenderCache.json(selection.records), "\(render.pagesSheet)",
             ]
                 + selection.items.map { item in
-                    item.artworkURL.flatMap { thumbnails[$0]?.data }.map { Digest.sha256Hex($0) } ?? "none"
+                    item.artworkURL.flatMap { digests[$0] } ?? "none"
                 })
     }
 
@@ -133,7 +159,7 @@ struct SheetStage: PipelineStage {
     /// anew (nil: reused).
     private func drawPage(
         _ page: SheetLayout, index: Int, of count: Int, path: String, key: String?, input: Input,
-        context: RunContext, thumbnail: (Int) async -> Data?, timings: inout RenderTimings
+        context: RunContext, thumbnails: ([Int]) async -> [Int: Data], timings: inout RenderTimings
     ) async throws(ReportError) -> (file: Manifest.FileRecord, failures: [Int: ArtworkFailure], sha256: String?) {
         let render = input.selection.render
         if let key, let previous = try input.renderCache.reuse(path: path, key: key, writer: input.writer) {
@@ -152,10 +178,7 @@ struct SheetStage: PipelineStage {
                 photographicLevel: render.photographicLevel, filter: render.rowFilter, sink: { file.write($0) })
             while !drawing.isFinished {
                 // Waiting for the strip's thumbnails is not drawing: only the strip is timed.
-                var arrived: [Int: Data] = [:]
-                for rank in drawing.nextStripRanks {
-                    arrived[rank] = await thumbnail(rank)
-                }
+                let arrived = await thumbnails(drawing.nextStripRanks)
                 if Task.isCancelled { throw GraphicsError.cancelled }
                 // Strips are drawn and encoded interleaved; their time counts as rendering.
                 try timings.time(\.render) { () throws(GraphicsError) in
