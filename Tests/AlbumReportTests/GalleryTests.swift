@@ -47,6 +47,14 @@ struct GalleryTests {
         let html = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(!manifest.warnings.isEmpty)
         #expect(try manifest.encoded() == manifest.encodedWhole(), "a manifest with warnings encodes the same in parts")
+        // Streamed to its file a piece at a time (here after every list element): the same bytes.
+        var pieces: [Data] = []
+        try manifest.encode(flushingAt: 1) { pieces.append($0) }
+        #expect(pieces.count > manifest.files.count)
+        #expect(pieces.reduce(Data(), +) == (try manifest.encodedWhole()))
+        #expect(
+            try Data(contentsOf: output.appendingPathComponent("manifest.json")) == manifest.encodedWhole(),
+            "the report's manifest.json, streamed to its file")
 
         #expect(!html.contains("<script"))
         #expect(!html.contains("<b>"))

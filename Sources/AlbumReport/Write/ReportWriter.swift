@@ -155,12 +155,13 @@ public struct ReportWriter: Sendable {
         return url
     }
 
-    /// Finishes the report: writes the manifest and page, carries the user's own files over from
-    /// the output folder, swaps the new report in and removes the old one.
-    public func commit(manifest: Data, page: Data?) throws(ReportError) {
+    /// Finishes the report: writes the manifest (nil: already staged, as a stream) and page,
+    /// carries the user's own files over from the output folder, swaps the new report in and
+    /// removes the old one.
+    public func commit(manifest: Data?, page: Data?) throws(ReportError) {
         Self.commits.withLock { $0 += 1 }
         defer { Self.commits.withLock { $0 -= 1 } }
-        _ = try stage(manifest, at: Self.manifestName)
+        if let manifest { _ = try stage(manifest, at: Self.manifestName) }
         if let page { _ = try stage(page, at: GalleryPage.fileName) }
         let manager = FileManager.default
         let marker = output.appendingPathComponent(Self.stagingMarker)

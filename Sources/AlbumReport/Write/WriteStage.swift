@@ -57,15 +57,18 @@ struct WriteStage: PipelineStage {
         // report's records, and after the screens they are what a refresh waits for.
         let (page, finished) = (input.setup.page, manifest)
         async let pageData = page.render(finished)
-        let data: Data
+        // Written to its file a piece at a time: a 1,000-item report's manifest is 9 MB.
+        let file = try input.writer.stageStream(at: ReportWriter.manifestName)
         do {
-            data = try finished.encoded()
+            try finished.encode(flushingAt: 1 << 18) { file.write($0) }
         } catch {
+            _ = try? file.close()
             throw .write(path: ReportWriter.manifestName, detail: FileProblem.describe(error))
         }
+        _ = try file.close()
         let madePage = await pageData
         if Task.isCancelled { throw .cancelled }
-        try input.writer.commit(manifest: data, page: madePage)
+        try input.writer.commit(manifest: nil, page: madePage)
         await input.renderCache.recordProofs(in: input.writer.output)
         return Output(manifest: finished, warnings: artworkWarnings, causes: Self.causes(failures))
     }

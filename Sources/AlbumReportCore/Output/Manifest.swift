@@ -193,16 +193,26 @@ public struct Manifest: Sendable, Hashable, Codable {
     /// `JSONEncoder` holds its whole tree at once, about six times the output (40 MB for the 7 MB
     /// manifest of a 1,000-item report), which made peak memory grow with the item count.
     public func encoded() throws -> Data {
+        var all = Data()
+        try encode(flushingAt: .max) { all.append($0) }
+        return all
+    }
+
+    /// The bytes of ``encoded()``, handed to `sink` in pieces of about `chunk` bytes (cut between
+    /// the elements of a list), so that a 1,000-item report's manifest (9 MB) is never held whole.
+    public func encode(flushingAt chunk: Int, to sink: (Data) throws -> Void) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         // The members write into the output they are handed (a closure that captured it would
-        // box it, and every append would pay a run-time exclusivity check: most of the time).
-        typealias Write = (inout Data) throws -> Void
+        // box it, and every append would pay a run-time exclusivity check: most of the time),
+        // and hand it on through `flush` once it holds `chunk` bytes.
+        typealias Flush = (inout Data) throws -> Void
+        typealias Write = (inout Data, Flush) throws -> Void
         func value(_ item: some Encodable) -> Write {
-            { out in try Self.append(item, indent: 2, encoder: encoder, to: &out) }
+            { out, _ in try Self.append(item, indent: 2, encoder: encoder, to: &out) }
         }
         func list(_ items: [some Encodable]) -> Write {
-            { out in try Self.append(list: items, encoder: encoder, to: &out) }
+            { out, flush in try Self.append(list: items, encoder: encoder, to: &out, flush: flush) }
         }
         var members: [(String, Write)] = [
             ("device", value(device)), ("feed", value(feed)), ("files", list(files)), ("fonts", list(fonts)),
@@ -221,15 +231,20 @@ public struct Manifest: Sendable, Hashable, Codable {
             members.append(("screen", value(screen)))
         }
         members.sort { $0.0 < $1.0 }
+        let flush: Flush = { out in
+            guard out.count >= chunk else { return }
+            try sink(out)
+            out.removeAll(keepingCapacity: true)
+        }
         var out = Data()
         out.append(contentsOf: Array("{\n".utf8))
         for (index, member) in members.enumerated() {
             out.append(contentsOf: Array("  \"\(member.0)\" : ".utf8))
-            try member.1(&out)
+            try member.1(&out, flush)
             out.append(contentsOf: Array((index < members.count - 1 ? ",\n" : "\n").utf8))
         }
         out.append(contentsOf: Array("}\n".utf8))
-        return out
+        try sink(out)
     }
 
     /// Appends `value`'s JSON with every line after the first indented by `indent` spaces (except
@@ -255,7 +270,9 @@ public struct Manifest: Sendable, Hashable, Codable {
     }
 
     /// Appends `values` as a JSON array at the manifest's second level.
-    private static func append(list values: [some Encodable], encoder: JSONEncoder, to out: inout Data) throws {
+    private static func append(
+        list values: [some Encodable], encoder: JSONEncoder, to out: inout Data, flush: (inout Data) throws -> Void
+    ) throws {
         guard !values.isEmpty else {
             out.append(contentsOf: Array("[\n\n  ]".utf8))
             return
@@ -265,6 +282,7 @@ public struct Manifest: Sendable, Hashable, Codable {
             out.append(contentsOf: Array("    ".utf8))
             try append(element, indent: 4, encoder: encoder, to: &out)
             out.append(contentsOf: Array((index < values.count - 1 ? ",\n" : "\n  ]").utf8))
+            try flush(&out)
         }
     }
 
