@@ -25,9 +25,12 @@ public final class TextEngine: TextMeasuring {
     private let shaper: LineShaper
     private let breakLocale: String
     /// Widths of measured strings (wrapping measures many candidates that are never drawn).
-    private let widths = BoundedCache<LineKey, Double>(limit: 100_000)
-    /// Shaped lines that were drawn, by glyph count (about 50 bytes a glyph).
-    private let lines = BoundedCache<LineKey, ShapedLine>(limit: 200_000)
+    /// What repeats is a screen's labels and a layout's own candidates, not one album's text
+    /// across albums: 10,000 entries serve any chart, where 100,000 held megabytes of a
+    /// 1,000-item chart's titles to its end, for nothing.
+    private let widths = BoundedCache<LineKey, Double>(limit: 10_000)
+    /// Shaped lines that were drawn, by glyph count (about 50 bytes a glyph): 1 MB at most.
+    private let lines = BoundedCache<LineKey, ShapedLine>(limit: 20_000)
     /// Rasterised glyphs, by bytes.
     private let bitmaps = BoundedCache<GlyphKey, GlyphBitmap?>(limit: 24 << 20)
 
