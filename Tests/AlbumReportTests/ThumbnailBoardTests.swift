@@ -1,4 +1,6 @@
 import AlbumReportCore
+import AlbumReportGraphics
+import AlbumReportTestSupport
 import Foundation
 import Testing
 
@@ -51,5 +53,53 @@ struct ThumbnailBoardTests {
         ]
         #expect(ThumbnailBoard.takes(sheet: items, cards: Array(items.prefix(2))) == ["u1": 3, "u2": 2])
         #expect(ThumbnailBoard.takes(sheet: [], cards: items) == ["u1": 2, "u2": 1])
+    }
+}
+
+/// The sheet takes each row's thumbnail from the board once and holds it for every strip, and
+/// every screen, that draws the row: a scrolled screen shows rows of the screen before under its
+/// bars, and the last screen, scrolled to the end, shows some of them again lower down.
+@Suite("Every screen of a sheet draws the thumbnails it shows")
+struct SheetThumbnailHoldingTests {
+    @Test(
+        "a screen-sized sheet at @3x draws each visible row's own artwork on every screen, rows shown twice included",
+        arguments: [21, 27, 31])
+    func everyScreenDrawsItsRows(limit: Int) async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top100)
+        defer { Task { await chart.server.shutdown() } }
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        var options = GenerateOptions(output: output.url)
+        options.feed = .remote(chart.feedURL)
+        options.device = .iPhone15
+        options.limit = limit
+        options.retry = .none
+        options.enrich = false
+        options.renderCards = false
+        options.cacheDirectory = nil
+        options.screen = ScreenOptions(style: .swiftui, fit: .screen)
+        let report = try await renderReport(options)
+        let ids = Dictionary(report.items.map { ($0.item.rank, $0.item.id) }, uniquingKeysWith: { first, _ in first })
+        var checked: [Int: Int] = [:]
+        var wrong: [String] = []
+        let screens = report.screens.filter { $0.kind == .sheet }
+        #expect(screens.count > 1)
+        for screen in screens {
+            let image = try GDImage(decoding: Data(contentsOf: output.url.appendingPathComponent(screen.file)))
+            // Rows under the translucent bars are blurred: only those clear of them are compared.
+            let barBottom =
+                screen.elements.filter { $0.name == "navigationBar" }.map { $0.pixels.y + $0.pixels.height }.max() ?? 0
+            for element in screen.elements where element.name == "thumbnail" {
+                let (x, y) = (element.pixels.x + element.pixels.width / 2, element.pixels.y + element.pixels.height / 2)
+                guard let rank = element.rank, element.pixels.y >= barBottom, y < image.height,
+                    let id = ids[rank], let expected = chart.colors[id ?? ""]
+                else { continue }
+                checked[rank, default: 0] += 1
+                if image.pixel(x: x, y: y) != expected { wrong.append("#\(rank) on \(screen.file)") }
+            }
+        }
+        #expect(wrong.isEmpty, "thumbnails drawn without their artwork: \(wrong)")
+        #expect(checked.count >= limit - 4, "rows compared: \(checked.keys.sorted())")
+        #expect(checked.values.contains { $0 > 1 }, "no row was compared on two screens")
     }
 }

@@ -67,13 +67,15 @@ struct SheetStage: PipelineStage {
         // Each rank's thumbnail is taken from the board once (it lets the bytes go after its last
         // take) and held while a later strip may draw the row again: the next strip, when the
         // strip's edge cuts the row, and a later page, when screens overlap (a scrolled screen
-        // shows rows of the one before under its bars). Within a page rows come top to bottom,
-        // so a row no strip of the page draws any more is let go, unless a later page draws it.
+        // shows rows of the one before under its bars, and the last screen, scrolled to the end,
+        // may show them lower down). Within a page rows come top to bottom, so a row is let go
+        // once a strip of its last page no longer draws it after one did.
         let lastPage = pages.enumerated().reduce(into: [Int: Int]()) { last, page in
             for row in page.element.rows where row.thumbnail != nil { last[row.rank] = page.offset }
         }
         var taken = Set<Int>()
-        var held: [Int: Data] = [:]
+        // The bytes of each rank held, nil for a thumbnail that has none.
+        var held: [Int: Data?] = [:]
         defer {
             // Rows on pages reused whole were never taken.
             for (rank, item) in byRank where !taken.contains(rank) {
@@ -83,21 +85,32 @@ struct SheetStage: PipelineStage {
         // Per page: whether it drew every thumbnail it has, and the digest of a page drawn anew.
         var drawnPages: [(complete: Bool, sha256: String?)] = []
         for (index, page) in pages.enumerated() {
+            // The ranks this page's strips have drawn so far.
+            var drawnOnPage = Set<Int>()
             let drawn = try await drawPage(
                 page, index: index, of: pages.count, path: paths[index],
                 key: knownSheetKey.map { Self.pageKey(index, sheetKey: $0) }, input: input, context: context,
                 thumbnails: { ranks in
-                    var arrived: [Int: Data] = [:]
+                    var strip: [Int: Data?] = [:]
                     for rank in ranks {
-                        guard taken.insert(rank).inserted else {
-                            arrived[rank] = held[rank]
-                            continue
+                        if taken.insert(rank).inserted {
+                            var bytes: Data?
+                            if let url = byRank[rank]?.artworkURL { bytes = await board.take(url)?.data }
+                            strip[rank] = .some(bytes)
+                        } else if let kept = held[rank] {
+                            strip[rank] = .some(kept)
+                        } else {
+                            // A row drawn again after it was let go would show a placeholder.
+                            assertionFailure("the sheet let go of #\(rank)'s thumbnail before its last strip")
                         }
-                        guard let url = byRank[rank]?.artworkURL else { continue }
-                        arrived[rank] = await board.take(url)?.data
                     }
-                    held = arrived.merging(held.filter { (lastPage[$0.key] ?? -1) > index }) { strip, _ in strip }
-                    return arrived
+                    held = held.filter { rank, _ in
+                        let last = lastPage[rank] ?? -1
+                        return last > index || (last == index && !drawnOnPage.contains(rank))
+                    }
+                    held.merge(strip) { _, new in new }
+                    drawnOnPage.formUnion(ranks)
+                    return strip.compactMapValues { $0 }
                 }, timings: &timings)
             output.files.append(drawn.file)
             output.screens.append(
