@@ -167,8 +167,10 @@ let package = Package(
 
         // MARK: - Executables
 
-        .executableTarget(
-            name: "albumreport",
+        /// The commands (generate, merge, compare, devices) with swift-argument-parser, as a library
+        /// that tests call directly.
+        .target(
+            name: "AlbumReportCLI",
             dependencies: [
                 "AlbumReport",
                 "AlbumReportCompare",
@@ -177,6 +179,13 @@ let package = Package(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Renderer"])),
             ],
+            swiftSettings: strictSettings
+        ),
+
+        /// The `albumreport` executable: a few lines that run AlbumReportCLI's root command.
+        .executableTarget(
+            name: "albumreport",
+            dependencies: ["AlbumReportCLI"],
             swiftSettings: strictSettings
         ),
         /// Regenerates the embedded sample's artwork (`make sample-artwork`); not shipped.
@@ -248,7 +257,9 @@ let package = Package(
         ),
         .testTarget(
             name: "albumreportTests",
-            dependencies: ["albumreport", "AlbumReport", "AlbumReportCore", "AlbumReportTestSupport"],
+            dependencies: [
+                "albumreport", "AlbumReportCLI", "AlbumReport", "AlbumReportCore", "AlbumReportTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
     ]

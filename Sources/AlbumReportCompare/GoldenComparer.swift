@@ -153,20 +153,7 @@ public struct GoldenComparer: Sendable {
     /// Every job, `concurrency` at a time; results in the jobs' order.
     private func compareAll(_ jobs: [Job]) async throws(CompareError) -> [PairResult] {
         do {
-            return try await withThrowingTaskGroup(of: (Int, PairResult).self, returning: [PairResult].self) { group in
-                var pending = jobs.enumerated().makeIterator()
-                var results: [Int: PairResult] = [:]
-                func addNext() {
-                    guard let (index, job) = pending.next() else { return }
-                    group.addTask { (index, try await comparePair(job)) }
-                }
-                for _ in 0..<concurrency { addNext() }
-                while let (index, result) = try await group.next() {
-                    results[index] = result
-                    addNext()
-                }
-                return jobs.indices.compactMap { results[$0] }
-            }
+            return try await BoundedTaskGroup.map(jobs, limit: concurrency) { job in try await comparePair(job) }
         } catch let error as CompareError {
             throw error
         } catch {

@@ -53,7 +53,7 @@ struct MatrixSpecTests {
     func errors() throws {
         let unknownKey = try #require(try Self.problem(file: #"{"device": ["iphone-15"]}"#))
         #expect(unknownKey.contains("m.json") && unknownKey.contains("\"device\" is not a matrix key"))
-        #expect(unknownKey.contains("devices, orientations, themes"))
+        #expect(unknownKey.contains("devices, orientations, scales, themes"))
 
         let badDevice = try #require(try Self.problem(file: #"{"devices": ["iphone-15", "iphone-99"]}"#))
         #expect(badDevice.contains("key \"devices\": \"iphone-99\" is not a valid value"))

@@ -31,12 +31,12 @@ struct OutputStabilityTests {
             $0.limit = 8
             $0.device = Device.iPad10.oriented(.landscape)
             $0.theme = .named("dark")
-            $0.paginateSheet = true
+            $0.settings.pages = true
         },
         Case(name: "v1-pretty-se-fast", feed: Fixtures.Feeds.v1Top100Pretty) {
             $0.limit = 6
             $0.device = .iPhoneSE
-            $0.pngCompressionLevel = 1
+            $0.settings.pngCompression = .level(1)
             $0.localeIdentifier = "de_DE"
         },
         Case(name: "v1-coming-soon-landscape", feed: Fixtures.Feeds.v1ComingSoon) {

@@ -94,11 +94,15 @@ struct CommandLineTests {
         "usage errors exit 64 with a sentence that says what to pass",
         arguments: [
             (["generate", "--limit", "0"], "--limit must be at least 1"),
-            (["generate", "--device", "iphone-99"], "There is no device preset 'iphone-99'"),
+            (["generate", "--device", "iphone-99"], "The value 'iphone-99' is invalid for '--device <id>'"),
+            (["generate", "--shard", "5/4"], "--shard must be I/N with 1 ≤ I ≤ N"),
+            (["generate", "--png-compression", "10"], "The value '10' is invalid for '--png-compression <level>'"),
             (["generate", "--feed", "apple:usa"], "apple:COUNTRY/LIMIT"),
             (["generate", "--concurrency", "0"], "--concurrency must be from 1 to 64"),
             (["generate", "--no-such-option"], "Unknown option"),
-            (["generate", "--content-size", "huge"], "--content-size must be one of xs, s, m, l, xl, xxl, xxxl, ax1"),
+            (["generate", "--content-size", "huge"], "Please provide one of the following:\n  - xs\n  - s\n"),
+            (["generate", "--matrix", "themes=light,da\nrk"], "'themes=light,da\\nrk' holds a line break"),
+            (["generate", "--style", "::error::x\n::error::y"], "'::error::x\\n::error::y' holds a line break"),
         ])
     func usageErrors(arguments: [String], message: String) async throws {
         let folder = try TemporaryDirectory()
@@ -106,6 +110,19 @@ struct CommandLineTests {
         let run = try await ProductBinary.run(arguments, in: folder.url)
         #expect(run.exitCode == 64)
         #expect(run.standardError.contains(message), "\(run.standardError)")
+        // A value from the command line can never start a line (a workflow command on GitHub).
+        #expect(!run.standardError.split(separator: "\n").contains { $0.hasPrefix("::") || $0.hasPrefix("rk") })
+    }
+
+    @Test("compare's usage errors exit 2, also for an argument with a control character")
+    func compareUsageExitCode() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for arguments in [["compare", "a\u{1B}[31m", "b"], ["compare", "a", "b", "--threshold", "7"]] {
+            let run = try await ProductBinary.run(arguments, in: folder.url)
+            #expect(run.exitCode == 2, "\(arguments): \(run.standardError)")
+            #expect(!run.standardError.contains("\u{1B}"))
+        }
     }
 
     @Test("--content-size, --bold-text and --increase-contrast are recorded in the manifest, which still validates")
@@ -176,7 +193,7 @@ struct CommandLineTests {
         let run = try await ProductBinary.run(["generate", "--help"], in: folder.url)
         #expect(run.exitCode == 0)
         for text in [
-            "--feed", "--limit", "--output", "(default: Output)", "--device", "(default: iphone-15)", "--concurrency",
+            "--feed", "--limit", "--output", "(default: Output)", "--device", "default: iphone-15)", "--concurrency",
             "(default: 8)", "--strict", "--json",
         ] {
             #expect(run.standardOutput.contains(text), "missing \(text)")

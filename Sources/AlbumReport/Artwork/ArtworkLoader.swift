@@ -82,22 +82,15 @@ public struct ArtworkLoader: Sendable {
         var seen = Set<String>()
         let unique = urls.filter { seen.insert($0).inserted }
         var done = 0
-        await withTaskGroup(of: (String, ArtworkOutcome).self) { group in
-            var pending = unique.makeIterator()
-            for _ in 0..<max(concurrency, 1) {
-                guard let url = pending.next() else { break }
-                group.addTask { (url, await load(url)) }
-            }
-            for await (url, outcome) in group {
+        // Only a cancellation throws (a load never does): what arrived before it was handed on.
+        _ = try? await BoundedTaskGroup.map(
+            unique, limit: concurrency,
+            arrived: { index, outcome in
                 done += 1
-                arrived(url, outcome)
+                arrived(unique[index], outcome)
                 progress(done, unique.count)
-                if Task.isCancelled { continue }
-                if let url = pending.next() {
-                    group.addTask { (url, await load(url)) }
-                }
             }
-        }
+        ) { url in await load(url) }
     }
 
     /// Loads one artwork URL text; every failure is counted by its key in the fetch stats.

@@ -63,21 +63,15 @@ struct CardsStage: PipelineStage {
             // Used with one priority only (`.first`: the large images' share never applies), the
             // slots are a plain first-come, first-served semaphore: here, on renders.
             let renders = DownloadSlots(input.concurrency)
-            return try await withThrowingTaskGroup(of: Card.self, returning: Output.self) { group in
-                var pending = items.makeIterator()
-                var cards: [Card] = []
-                func addNext() {
-                    guard let item = pending.next() else { return }
-                    group.addTask { try await Self.card(for: item, input: input, renders: renders, context: context) }
+            var done = 0
+            let cards = try await BoundedTaskGroup.map(
+                items, limit: 2 * max(input.concurrency, 1),
+                arrived: { _, _ in
+                    done += 1
+                    context.progress.report(.advanced(stage: Self.stage, done: done, total: items.count))
                 }
-                for _ in 0..<(2 * max(input.concurrency, 1)) { addNext() }
-                while let card = try await group.next() {
-                    cards.append(card)
-                    context.progress.report(.advanced(stage: Self.stage, done: cards.count, total: items.count))
-                    addNext()
-                }
-                return Output(cards: cards.sorted { $0.file.path < $1.file.path })
-            }
+            ) { item in try await Self.card(for: item, input: input, renders: renders, context: context) }
+            return Output(cards: cards.sorted { $0.file.path < $1.file.path })
         } catch {
             throw ReportError(mapping: error)
         }
@@ -129,7 +123,11 @@ struct CardsStage: PipelineStage {
                     "The card of “\(Excerpt.printable(item.title))” would be taller than the \(Int(CardLayout.maximumHeight(for: render.device))) points albumreport draws; the text that did not fit was left out."
             ) : nil
         var elements = layout.elements.map { Manifest.ElementRecord($0, scale: render.device.scale) }
-        if let index = elements.lastIndex(where: { $0.name == "button" }) { elements[index].link = layout.button.link }
+        if let index = elements.lastIndex(where: { $0.name == "button" }) {
+            elements[index].link = layout.button.link
+            let label = layout.button.label.lines.map(\.text).joined(separator: " ")
+            elements[index].label = label == item.storeButtonTitle ? nil : label
+        }
         var screen = Manifest.ScreenRecord(
             kind: .card, file: path, rank: item.rank, sizePoints: layout.size, elements: elements)
 

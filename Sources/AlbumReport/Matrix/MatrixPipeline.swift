@@ -28,7 +28,8 @@ public struct MatrixPipeline: Sendable {
     public struct Request: Sendable {
         /// The axes and their values.
         public var spec: MatrixSpec
-        /// `--scale`, applied to every device.
+        /// A pixel scale for every device (a `scales` axis overrides it); the base options'
+        /// ``RenderSettings/scale`` otherwise.
         public var scale: Double?
         /// `--shard I/N`: only the combinations k with k mod N = I − 1.
         public var shard: Shard?
@@ -57,8 +58,8 @@ public struct MatrixPipeline: Sendable {
     ) -> GenerateOptions {
         var options = base
         options.shard = nil
+        if let scale { options.settings.scale = scale }
         for (axis, value) in zip(combination.axes, combination.values) { axis.apply(value, to: &options) }
-        if let scale { options.device = options.device.withScale(scale) }
         options.output = ReportWriter.resolved(base.output).appendingPathComponent(
             combination.folder, isDirectory: true)
         return options
@@ -69,17 +70,8 @@ public struct MatrixPipeline: Sendable {
         _ request: Request, base: GenerateOptions,
         finished: @escaping @Sendable (MatrixCombination, ReportSummary) -> Void = { _, _ in }
     ) async throws(ReportError) -> MatrixSummary {
-        var context = self.context
-        context.logger = base.logger
-        context.stats = FetchStats()
-        context.breaker = HostBreaker()
-        let logger = base.logger
-        do {
-            return try await GraphicsMessages.routing(to: { logger.debug("libgd: \($0)") }) {
-                try await Self.sequence(request, base: base, transport: transport, context: context, finished: finished)
-            }
-        } catch {
-            throw ReportError(mapping: error)
+        try await RunScope.run(context, logger: base.logger) { [transport] context in
+            try await Self.sequence(request, base: base, transport: transport, context: context, finished: finished)
         }
     }
 
@@ -100,17 +92,12 @@ public struct MatrixPipeline: Sendable {
         for combination in combinations {
             let options = Self.options(for: combination, base: base, scale: request.scale)
             var runner = StageRunner(context: quiet)
-            let setup = try await runner.run(
-                SetupStage(),
-                .init(
-                    theme: options.theme, templatesDirectory: options.templatesDirectory, output: options.output,
-                    force: options.force, language: options.language, layoutDirection: options.layoutDirection,
-                    screen: options.screen))
+            let setup = try await runner.run(SetupStage(), .init(options))
             setups.append((options, setup, runner))
         }
         let page = try MatrixPage(templatesDirectory: base.templatesDirectory)
-        let writer = try ReportWriter.prepare(output: base.output, force: base.force)
-        do {
+        let writer = try ReportWriter.prepare(output: base.output, force: base.force, control: base.control)
+        return try await writer.transaction { writer in
             var network = ReportPipeline.network(base, transport: transport)
             network.artworkMemo = ArtworkMemo()
             var shared = StageRunner(context: context)
@@ -122,23 +109,10 @@ public struct MatrixPipeline: Sendable {
             let manifest = try MatrixManifestBuilder.manifest(
                 spec: request.spec, combinations: combinations, summaries: summaries, staging: writer.staging,
                 title: feed.decoded.feed.title, shard: request.shard)
-            let data: Data
-            do {
-                data = try manifest.encoded()
-            } catch {
-                throw ReportError.write(path: ReportWriter.manifestName, detail: FileProblem.describe(error))
-            }
-            if Task.isCancelled { throw ReportError.cancelled }
-            try writer.commit(manifest: data, page: page.render(manifest))
+            try writer.commit(manifest, page: page.render(manifest))
             return MatrixSummary(
                 output: base.output.path, manifest: manifest, summaries: summaries, stages: prelude.figures,
                 network: context.stats.byName)
-        } catch let error as ReportError {
-            writer.abandon()
-            throw error
-        } catch {
-            writer.abandon()
-            throw .unexpected(String(describing: error))
         }
     }
 
@@ -149,47 +123,19 @@ public struct MatrixPipeline: Sendable {
         writer: ReportWriter, jobs: Int, context: RunContext,
         finished: @escaping @Sendable (MatrixCombination, ReportSummary) -> Void
     ) async throws(ReportError) -> [ReportSummary] {
-        typealias Done = (Int, Result<ReportSummary, ReportError>)
-        var results: [Int: ReportSummary] = [:]
-        var failure: ReportError?
-        await withTaskGroup(of: Done.self) { group in
-            var pending = setups.indices.makeIterator()
-            func start(_ index: Int) {
+        do {
+            return try await BoundedTaskGroup.map(
+                Array(setups.indices), limit: jobs,
+                arrived: { index, summary in finished(combinations[index], summary) }
+            ) { index in
                 let (options, setup, runner) = setups[index]
                 let staging = writer.staging.appendingPathComponent(combinations[index].folder, isDirectory: true)
-                group.addTask {
-                    var runner = runner.following(prelude)
-                    do throws(ReportError) {
-                        let summary = try await ReportPipeline.render(
-                            options, setup: setup, feed: feed, runner: &runner, context: context,
-                            stagingOutput: staging)
-                        return (index, .success(summary))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
+                var following = runner.following(prelude)
+                return try await ReportPipeline.render(
+                    options, setup: setup, feed: feed, runner: &following, context: context, stagingOutput: staging)
             }
-            for _ in 0..<jobs {
-                guard let index = pending.next() else { break }
-                start(index)
-            }
-            for await (index, result) in group {
-                switch result {
-                case .success(let summary):
-                    results[index] = summary
-                    finished(combinations[index], summary)
-                    if failure == nil, !Task.isCancelled, let next = pending.next() { start(next) }
-                case .failure(let error):
-                    if failure == nil { failure = error }
-                    group.cancelAll()
-                }
-            }
-        }
-        if let failure { throw failure }
-        if Task.isCancelled { throw .cancelled }
-        return try setups.indices.map { index throws(ReportError) in
-            guard let summary = results[index] else { throw .cancelled }
-            return summary
+        } catch {
+            throw ReportError(mapping: error)
         }
     }
 }

@@ -6,14 +6,14 @@ import Foundation
 public enum ReportMerger {
     /// Merges `folders` (in any order) into `output`, atomically, and returns the manifest.
     public static func merge(
-        _ folders: [URL], into output: URL, templatesDirectory: URL?, force: Bool
+        _ folders: [URL], into output: URL, templatesDirectory: URL?, force: Bool, control: RunControl = RunControl()
     ) throws(ReportError) -> Manifest {
         let page = try GalleryPage(templatesDirectory: templatesDirectory)
         let parts = try folders.map { folder throws(ReportError) in (folder, try fragment(in: folder)) }
         let manifest = try merged(parts.map { (Excerpt.location($0.0.path), $0.1) })
 
-        let writer = try ReportWriter.prepare(output: output, force: force)
-        do {
+        let writer = try ReportWriter.prepare(output: output, force: force, control: control)
+        try writer.transaction { writer in
             // Every file comes from the shard whose manifest lists it, read without following a
             // link out of the shard's folder, and must hash to what that manifest says.
             var sources: [String: (folder: URL, place: String)] = [:]
@@ -28,19 +28,7 @@ public enum ReportMerger {
                 let data = try shardFile(file, in: source.folder, place: source.place)
                 _ = try writer.stage(data, at: file.path, knownSHA256: file.sha256)
             }
-            let data: Data
-            do {
-                data = try manifest.encoded()
-            } catch {
-                throw ReportError.write(path: ReportWriter.manifestName, detail: FileProblem.describe(error))
-            }
-            try writer.commit(manifest: data, page: page.render(manifest))
-        } catch let error as ReportError {
-            writer.abandon()
-            throw error
-        } catch {
-            writer.abandon()
-            throw .unexpected(String(describing: error))
+            try writer.commit(manifest, page: page.render(manifest))
         }
         return manifest
     }
@@ -111,6 +99,7 @@ public enum ReportMerger {
             locale: first.locale, fonts: first.fonts, libraries: first.libraries, items: first.items, files: files,
             screens: sheets + cards,
             warnings: warnings(ordered.map(\.1)), screen: first.screen)
+        merged.settings = first.settings
         merged.language = first.language
         merged.layoutDirection = first.layoutDirection
         return merged
@@ -145,6 +134,7 @@ public enum ReportMerger {
         }
         let ordered = (1...count).compactMap { byIndex[$0] }
         for (place, part) in ordered.dropFirst() {
+            try checkSettings(part, named: place, against: first)
             guard part.generator == first.generator, part.feed == first.feed, part.device == first.device,
                 part.theme == first.theme, part.locale == first.locale, part.fonts == first.fonts,
                 part.libraries == first.libraries, part.items == first.items, part.screen == first.screen,
@@ -156,6 +146,29 @@ public enum ReportMerger {
             }
         }
         return ordered
+    }
+
+    /// A shard drawn with other settings than shard 1 is refused, naming the first setting that
+    /// differs and both values.
+    private static func checkSettings(
+        _ part: Manifest, named place: String, against first: Manifest
+    ) throws(ReportError) {
+        let (theirs, ours) = (
+            RenderSettings.values(recorded: part.settings), RenderSettings.values(recorded: first.settings)
+        )
+        for axis in MatrixAxis.allCases {
+            let property = axis.setting.property
+            guard theirs[property] != ours[property] else { continue }
+            throw .output(
+                "\(place) was drawn with \(property) \(Excerpt.identifier(theirs[property] ?? "?")), shard 1 with \(Excerpt.identifier(ours[property] ?? "?")). Render every shard with the same options."
+            )
+        }
+        // Records this version does not know (from a newer albumreport) must agree too.
+        if part.settings != first.settings {
+            throw .output(
+                "\(place) records other settings than shard 1 in its manifest.json. Render every shard with the same version and options."
+            )
+        }
     }
 
     /// Each shard's manifest agrees with itself and with the others: every screen's file is

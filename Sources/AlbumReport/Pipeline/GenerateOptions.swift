@@ -11,19 +11,11 @@ public struct GenerateOptions: Sendable {
     public var limit: Int?
     /// The output folder.
     public var output: URL
-    /// The device preset.
-    public var device: Device = .iPhone15
-    /// The theme.
-    public var theme: ThemeChoice = .named("light")
+    /// Every setting that shapes the screens and their files (device, theme, style, accessibility,
+    /// language, locale, PNG compression, paging): one typed value, as the command line parsed it.
+    public var settings = RenderSettings()
     /// A folder of the user's own themes.
     public var templatesDirectory: URL?
-    /// The locale dates are formatted for.
-    public var localeIdentifier = "en_US"
-    /// The language of the app's own words (`--language`): a file of `Templates/strings`
-    /// (``ChromeStringsLoader/availableLanguages(templatesDirectory:)``); nil: English.
-    public var language: String?
-    /// The UI's direction (`--layout-direction`); nil: the language's own (right to left for ar, he, fa, ur).
-    public var layoutDirection: LayoutDirection?
     /// Artwork downloads in flight at most.
     public var concurrency = 8
     /// Per-request timeout.
@@ -34,10 +26,6 @@ public struct GenerateOptions: Sendable {
     public var retry = RetryPolicy()
     /// Whether to render one card per album.
     public var renderCards = true
-    /// Split the sheet into screen-height pages (`sheet-001.png`, …) instead of one tall image.
-    public var paginateSheet = false
-    /// How the screens are presented: style, title, fit, button, status bar.
-    public var screen = ScreenOptions()
     /// Where downloaded feeds and artwork are cached and revalidated (nil: no cache).
     public var cacheDirectory: URL?
     /// Revalidate the feed even when the cached copy is still fresh.
@@ -54,19 +42,21 @@ public struct GenerateOptions: Sendable {
     public var allowPrivateNetwork = false
     /// No network at all: the feed and artwork come from the cache or files.
     public var offline = false
-    /// zlib level for PNG output (0–9); ``PNGCompression`` names the usual ones.
-    public var pngCompressionLevel = PNGCompression.balanced.level
-    /// The level for screens that are mostly photograph (nil: ``pngCompressionLevel`` for all).
-    public var pngPhotographicLevel = PNGCompression.balanced.photographicLevel
-
     /// Row filtering for PNG output: per row, the cheapest of the five PNG filters scored on a
     /// sample of the row (on smooth artwork Sub, Average and Paeth leave deflate far less than Up;
     /// on flat screens rows that repeat stay Up), or at level 9 ("small") scored on every byte.
     public var pngRowFilter: PNGStreamEncoder.RowFilter {
         pngCompressionLevel >= 9 ? .adaptive : .sampled
     }
+    /// zlib level for PNG output (0–9), from ``RenderSettings/pngCompression``.
+    public var pngCompressionLevel: Int { settings.pngCompression.level }
+    /// The level for screens that are mostly photograph (nil: ``pngCompressionLevel`` for all).
+    public var pngPhotographicLevel: Int? { settings.pngCompression.photographicLevel }
     /// Where debug detail goes (each stage, each artwork failure, libgd's own messages).
     public var logger = Logger(label: "albumreport")
+    /// The run's stop latch and commit count, shared with whoever may stop it (the command
+    /// line's signal handling); a run of its own by default.
+    public var control = RunControl()
 
     /// Options with defaults, writing to `output`.
     public init(output: URL) {
@@ -97,6 +87,19 @@ public enum PNGCompression: Sendable, Hashable {
     case small
     /// A zlib level from 0 to 9.
     case level(Int)
+
+    /// The named choices and every level, as `--png-compression` takes them.
+    public static let names = ["fast", "balanced", "small"] + (0...9).map(String.init)
+
+    /// `fast`, `balanced`, `small` or the level, as `--png-compression` takes it.
+    public var name: String {
+        switch self {
+        case .fast: return "fast"
+        case .balanced: return "balanced"
+        case .small: return "small"
+        case .level(let level): return String(level)
+        }
+    }
 
     /// Parses `fast`, `balanced`, `small` or a level from 0 to 9; nil for anything else.
     public init?(parsing text: String) {

@@ -29,18 +29,8 @@ public struct ReportPipeline: Sendable {
 
     /// Runs every stage and writes the report into `options.output`.
     public func run(_ options: GenerateOptions) async throws(ReportError) -> ReportSummary {
-        var context = self.context
-        context.logger = options.logger
-        context.stats = FetchStats()
-        context.breaker = HostBreaker()
-        let logger = options.logger
-        // libgd's messages of this run (a truncated JPEG, a bad PNG chunk) go to this run's logger.
-        do {
-            return try await GraphicsMessages.routing(to: { logger.debug("libgd: \($0)") }) {
-                try await Self.sequence(options, transport: transport, context: context)
-            }
-        } catch {
-            throw ReportError(mapping: error)
+        try await RunScope.run(context, logger: options.logger) { [transport] context in
+            try await Self.sequence(options, transport: transport, context: context)
         }
     }
 
@@ -48,12 +38,7 @@ public struct ReportPipeline: Sendable {
         _ options: GenerateOptions, transport: any HTTPTransport, context: RunContext
     ) async throws(ReportError) -> ReportSummary {
         var runner = StageRunner(context: context)
-        let setup = try await runner.run(
-            SetupStage(),
-            .init(
-                theme: options.theme, templatesDirectory: options.templatesDirectory, output: options.output,
-                force: options.force, language: options.language, layoutDirection: options.layoutDirection,
-                screen: options.screen))
+        let setup = try await runner.run(SetupStage(), .init(options))
         let feed = try await fetchFeed(options, network: network(options, transport: transport), runner: &runner)
         return try await render(options, setup: setup, feed: feed, runner: &runner, context: context)
     }
@@ -106,11 +91,11 @@ public struct ReportPipeline: Sendable {
                 localeIdentifier: setup.localeIdentifier(given: options.localeIdentifier),
                 compressionLevel: options.pngCompressionLevel, photographicLevel: options.pngPhotographicLevel,
                 rowFilter: options.pngRowFilter, paginate: options.paginateSheet,
-                screen: setup.screen(options.screen)))
+                screen: setup.screen(options.screen), settings: options.settings))
         // Setup read the output folder's manifest already (a combination's folder it did not).
         let writer = try ReportWriter.prepare(
             output: stagingOutput ?? options.output, force: options.force,
-            holdsReport: stagingOutput == nil ? setup.previous != nil : nil)
+            holdsReport: stagingOutput == nil ? setup.previous != nil : nil, control: options.control)
         do {
             let renderCache = RenderCache(
                 output: stagingOutput == nil ? writer.output : ReportWriter.resolved(options.output),

@@ -18,6 +18,8 @@ struct RenderContext: Sendable {
     let paginate: Bool
     /// How the screens are presented.
     let screen: ScreenOptions
+    /// The settings as the command line (or the matrix) gave them, for `manifest.json`.
+    let settings: RenderSettings
     /// Everything every render key shares: renderer version, device, theme, locale, PNG level.
     /// Made once: every screen's key starts with it, and the theme's JSON is not free.
     let renderSalt: String
@@ -26,8 +28,10 @@ struct RenderContext: Sendable {
 
     init(
         theme: Theme, engine: TextEngine, device: Device, localeIdentifier: String, compressionLevel: Int,
-        photographicLevel: Int?, rowFilter: PNGStreamEncoder.RowFilter, paginate: Bool, screen: ScreenOptions
+        photographicLevel: Int?, rowFilter: PNGStreamEncoder.RowFilter, paginate: Bool, screen: ScreenOptions,
+        settings: RenderSettings = RenderSettings()
     ) {
+        self.settings = settings
         self.theme = theme
         self.engine = engine
         self.device = device

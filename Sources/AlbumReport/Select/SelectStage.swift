@@ -23,6 +23,8 @@ struct SelectStage: PipelineStage {
         var rowFilter: PNGStreamEncoder.RowFilter
         var paginate: Bool
         var screen: ScreenOptions
+        /// The settings as given, recorded in `manifest.json`.
+        var settings = RenderSettings()
     }
 
     struct Output: StageOutput {
@@ -70,7 +72,8 @@ struct SelectStage: PipelineStage {
                 emojiFamily: input.theme.fonts.emojiFamily),
             device: input.device, localeIdentifier: input.localeIdentifier, compressionLevel: input.compressionLevel,
             photographicLevel: input.photographicLevel,
-            rowFilter: input.rowFilter, paginate: input.paginate, screen: input.screen)
+            rowFilter: input.rowFilter, paginate: input.paginate, screen: input.screen,
+            settings: input.settings)
         let own = input.shard.map { shard in input.items.filter { shard.contains(rank: $0.rank) } } ?? input.items
 
         var undrawable: [Int: [String]] = [:]

@@ -57,6 +57,16 @@ struct SetupStage: PipelineStage {
     }
 }
 
+extension SetupStage.Input {
+    /// What `options` asks the setup for.
+    init(_ options: GenerateOptions) {
+        self.init(
+            theme: options.theme, templatesDirectory: options.templatesDirectory, output: options.output,
+            force: options.force, language: options.language, layoutDirection: options.layoutDirection,
+            screen: options.screen)
+    }
+}
+
 extension SetupStage.Output {
     /// `screen` with this run's language.
     func screen(_ screen: ScreenOptions) -> ScreenOptions {

@@ -17,6 +17,8 @@ public struct ReportWriter: Sendable {
     public let staging: URL
     /// Whether the staging folder is inside the output folder (no atomic swap possible).
     let inPlace: Bool
+    /// The stop latch and commit count of the run this writer belongs to.
+    let control: RunControl
 
     /// The manifest's file name.
     public static let manifestName = ManifestFile.name
@@ -51,7 +53,7 @@ public struct ReportWriter: Sendable {
     /// Refuses `/`, a path that is not a folder, and (unless `force`) a folder that holds files
     /// but no report of ours. Hidden entries such as `.gitkeep` do not count as files.
     public static func prepare(
-        output: URL, force: Bool = false, holdsReport known: Bool? = nil
+        output: URL, force: Bool = false, holdsReport known: Bool? = nil, control: RunControl = RunControl()
     ) throws(ReportError) -> ReportWriter {
         let output = resolved(output)
         try checkOutput(output, force: force, holdsReport: known)
@@ -78,7 +80,7 @@ public struct ReportWriter: Sendable {
         } catch {
             throw .write(path: base.path, detail: FileProblem.describe(error))
         }
-        return ReportWriter(output: output, staging: staging, inPlace: inPlace)
+        return ReportWriter(output: output, staging: staging, inPlace: inPlace, control: control)
     }
 
     /// Marks a folder as this tool's staging folder, so that cleaning up never removes a user's.
@@ -144,7 +146,7 @@ public struct ReportWriter: Sendable {
 
     /// The staged file's URL, with its folder created; throws once staging is closed.
     private func prepare(_ relativePath: String) throws(ReportError) -> URL {
-        try Self.checkOpen()
+        try control.checkOpen()
         let url = staging.appendingPathComponent(relativePath)
         do {
             try FileManager.default.createDirectory(
@@ -159,8 +161,8 @@ public struct ReportWriter: Sendable {
     /// carries the user's own files over from the output folder, swaps the new report in and
     /// removes the old one.
     public func commit(manifest: Data?, page: Data?) throws(ReportError) {
-        Self.commits.withLock { $0 += 1 }
-        defer { Self.commits.withLock { $0 -= 1 } }
+        control.beginCommit()
+        defer { control.endCommit() }
         if let manifest { _ = try stage(manifest, at: Self.manifestName) }
         if let page { _ = try stage(page, at: GalleryPage.fileName) }
         let manager = FileManager.default
@@ -356,27 +358,11 @@ public struct ReportWriter: Sendable {
     }
 
     /// Staging folders of runs that were killed (their process is gone).
-    /// Commits in progress in this process (a hard stop waits for them: a commit moves the
-    /// user's own files, and must not be cut short).
-    private static let commits = Mutex(0)
-
-    /// Whether a commit is in progress.
-    public static var isCommitting: Bool { commits.withLock { $0 > 0 } }
-
-    /// Set before a hard stop: from then on no file is staged (the run's tasks may still be
-    /// drawing while the process removes its staging folder and exits).
-    private static let closed = Mutex(false)
-
-    private static func checkOpen() throws(ReportError) {
-        if closed.withLock({ $0 }) { throw .cancelled }
-    }
-
     /// Removes this process's staging folders for `output` (before a hard stop: no commit is in
-    /// progress then, so they hold only files this run wrote). Staging is closed first, and the
-    /// removal is repeated a few times, because a task still running may have been creating a
-    /// file while the folder was being emptied.
-    public static func removeOwnStaging(for output: URL) {
-        closed.withLock { $0 = true }
+    /// progress then, so they hold only files this run wrote). The removal is repeated a few
+    /// times, because a task still running may have been creating a file while the folder was
+    /// being emptied; ``RunControl/stop(removingStagingFor:)`` closes staging first.
+    static func removeOwnStaging(for output: URL) {
         let output = resolved(output)
         for attempt in 0..<5 {
             var left = false

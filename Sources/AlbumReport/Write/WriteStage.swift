@@ -50,7 +50,8 @@ struct WriteStage: PipelineStage {
             }, libraries: GraphicsRuntime.libraryVersions,
             items: selection.records, files: input.sheet.files + input.cards.cards.map(\.file),
             screens: input.sheet.screens + input.cards.cards.map(\.screen), warnings: input.warnings + artworkWarnings,
-            shard: input.shard, screen: render.screen)
+            shard: input.shard, screen: render.screen.recordedPresentation)
+        manifest.settings = render.settings.record
         manifest.language = render.screen.language?.code
         manifest.layoutDirection = render.screen.language?.direction
         // The page is made from the manifest while the manifest is encoded: both are the whole

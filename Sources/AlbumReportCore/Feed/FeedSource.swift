@@ -9,9 +9,12 @@ public enum FeedSource: Sendable, Hashable, CustomStringConvertible {
     /// A feed on an `http` or `https` server.
     case remote(URL)
 
+    /// The host of Apple's live RSS generator.
+    public static let appleChartHost = "rss.applemarketingtools.com"
+
     /// The live Apple RSS v2 URL for `apple:COUNTRY[/LIMIT]`.
     public static func appleChartURL(country: String, limit: Int) -> URL? {
-        URL(string: "https://rss.applemarketingtools.com/api/v2/\(country)/music/most-played/\(limit)/albums.json")
+        URL(string: "https://\(appleChartHost)/api/v2/\(country)/music/most-played/\(limit)/albums.json")
     }
 
     /// Parses a `--feed` value: a path, a `file://` or `http(s)://` URL, or `apple:COUNTRY[/LIMIT]`.

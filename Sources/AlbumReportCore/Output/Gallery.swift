@@ -64,9 +64,6 @@ public struct Gallery: Sendable, Hashable {
         let files = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let cardScreens = manifest.screens.filter { $0.kind == .card }
         let cardRanks = Set(cardScreens.compactMap(\.rank))
-        let buttonTitle = { (item: FeedItem?) -> String? in
-            manifest.screen?.button == .artist ? "View Artist" : item?.storeButtonTitle
-        }
 
         sheets = manifest.screens.filter { $0.kind == .sheet }.compactMap { screen in
             guard let file = files[screen.file] else { return nil }
@@ -96,7 +93,8 @@ public struct Gallery: Sendable, Hashable {
                 guard let link = button.link, let safe = Self.safeWebLink(link) else { return nil }
                 return Region(
                     href: safe,
-                    label: "\(buttonTitle(item) ?? "Open in the store"): \(Self.label(item, rank: rank))",
+                    label:
+                        "\(button.label ?? item?.storeButtonTitle ?? "Open in the store"): \(Self.label(item, rank: rank))",
                     frame: button.points, in: screen.sizePoints)
             }
             return Card(

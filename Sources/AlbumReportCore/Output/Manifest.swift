@@ -71,6 +71,10 @@ public struct Manifest: Sendable, Hashable, Codable {
         public var pixels: PixelRect
         /// For links (the card's button): where it leads.
         public var link: String?
+        /// For the card's button: its label as drawn, when it is not the English store title
+        /// (``FeedItem/storeButtonTitle``) that a reader falls back to ("In Apple Music ansehen",
+        /// "View Artist"), so that the gallery says what the card says.
+        public var label: String?
 
         /// Creates a record from a layout element at `scale`.
         public init(_ element: LayoutElement, scale: Double, link: String? = nil) {
@@ -159,8 +163,14 @@ public struct Manifest: Sendable, Hashable, Codable {
     public var warnings: [ReportWarning]
     /// Set in the manifest of one shard of a sharded run (`--shard I/N`); absent otherwise.
     public var shard: Shard?
-    /// How the screens were presented (`--style`, `--title-style`, `--fit`, `--button`, `--status-bar`).
+    /// How the screens were presented (`--style`, `--title-style`, `--fit`, `--button`, `--status-bar`),
+    /// recorded when an accessibility setting is on; ``settings`` records every setting always.
     public var screen: ScreenOptions?
+    /// What the screens were drawn with: every render setting that differs from its default, by
+    /// its name in `RenderSettings` (`style`, `boldText`, `device`, …), in its canonical form
+    /// (`swiftui`, `on`, `iphone-15`). Absent when every setting is the default, so that a
+    /// default report keeps its bytes; `merge` refuses shards whose settings differ.
+    public var settings: [String: String]?
     /// The language of the app's words (`--language`); absent for English.
     public var language: String?
     /// The UI's direction (`--layout-direction`); absent for English left to right.
@@ -200,51 +210,65 @@ public struct Manifest: Sendable, Hashable, Codable {
 
     /// The bytes of ``encoded()``, handed to `sink` in pieces of about `chunk` bytes (cut between
     /// the elements of a list), so that a 1,000-item report's manifest (9 MB) is never held whole.
+    ///
+    /// Everything but the four long lists is encoded by `JSONEncoder` in one piece, with the lists
+    /// empty; each empty list is then replaced by its elements, encoded one at a time. So every
+    /// member the type has is written exactly as `JSONEncoder` writes it, with no second list of
+    /// members to keep in step.
     public func encode(flushingAt chunk: Int, to sink: (Data) throws -> Void) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        // The members write into the output they are handed (a closure that captured it would
-        // box it, and every append would pay a run-time exclusivity check: most of the time),
-        // and hand it on through `flush` once it holds `chunk` bytes.
-        typealias Flush = (inout Data) throws -> Void
-        typealias Write = (inout Data, Flush) throws -> Void
-        func value(_ item: some Encodable) -> Write {
-            { out, _ in try Self.append(item, indent: 2, encoder: encoder, to: &out) }
-        }
-        func list(_ items: [some Encodable]) -> Write {
-            { out, flush in try Self.append(list: items, encoder: encoder, to: &out, flush: flush) }
-        }
-        var members: [(String, Write)] = [
-            ("device", value(device)), ("feed", value(feed)), ("files", list(files)), ("fonts", list(fonts)),
-            ("generator", value(generator)), ("items", list(items)), ("locale", value(locale)),
-            ("screens", list(screens)), ("theme", value(theme)), ("warnings", list(warnings)),
+        var skeleton = self
+        skeleton.items = []
+        skeleton.files = []
+        skeleton.screens = []
+        skeleton.warnings = []
+        let head = [UInt8](try encoder.encode(skeleton))
+        // A top-level list, empty: a real newline and two spaces can only start a member of the
+        // top-level object (a string's newlines are escaped, nested members are indented deeper).
+        let lists: [(key: String, write: (inout Data, (inout Data) throws -> Void) throws -> Void)] = [
+            ("files", { out, flush in try Self.append(list: files, encoder: encoder, to: &out, flush: flush) }),
+            ("items", { out, flush in try Self.append(list: items, encoder: encoder, to: &out, flush: flush) }),
+            ("screens", { out, flush in try Self.append(list: screens, encoder: encoder, to: &out, flush: flush) }),
+            ("warnings", { out, flush in try Self.append(list: warnings, encoder: encoder, to: &out, flush: flush) }),
         ]
-        if let shard { members.append(("shard", value(shard))) }
-        if let libraries { members.append(("libraries", value(libraries))) }
-        if let language { members.append(("language", value(language))) }
-        if let layoutDirection { members.append(("layoutDirection", value(layoutDirection))) }
-        // The screen options are recorded when an accessibility setting is on (`--content-size`,
-        // `--bold-text`, `--increase-contrast`), so that default reports keep their bytes; the
-        // language has its own members above.
-        if var screen, screen.hasAccessibilitySettings {
-            screen.language = nil
-            members.append(("screen", value(screen)))
-        }
-        members.sort { $0.0 < $1.0 }
-        let flush: Flush = { out in
+        let placed = try lists.map {
+            list -> (range: Range<Int>, write: (inout Data, (inout Data) throws -> Void) throws -> Void) in
+            let pattern = Array("\n  \"\(list.key)\" : [\n\n  ]".utf8)
+            guard let start = Self.firstIndex(of: pattern, in: head) else {
+                throw EncodingError.invalidValue(
+                    list.key, .init(codingPath: [], debugDescription: "the manifest's \(list.key) list was not found"))
+            }
+            // Keep the newline and the key; replace the empty list.
+            let listStart = start + pattern.count - Array("[\n\n  ]".utf8).count
+            return (listStart..<(start + pattern.count), list.write)
+        }.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        let flush: (inout Data) throws -> Void = { out in
             guard out.count >= chunk else { return }
             try sink(out)
             out.removeAll(keepingCapacity: true)
         }
         var out = Data()
-        out.append(contentsOf: Array("{\n".utf8))
-        for (index, member) in members.enumerated() {
-            out.append(contentsOf: Array("  \"\(member.0)\" : ".utf8))
-            try member.1(&out, flush)
-            out.append(contentsOf: Array((index < members.count - 1 ? ",\n" : "\n").utf8))
+        var position = 0
+        for list in placed {
+            out.append(contentsOf: head[position..<list.range.lowerBound])
+            try list.write(&out, flush)
+            position = list.range.upperBound
         }
-        out.append(contentsOf: Array("}\n".utf8))
+        out.append(contentsOf: head[position...])
+        out.append(0x0A)
         try sink(out)
+    }
+
+    /// Where `pattern` first occurs in `bytes`.
+    private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
+        var index = 0
+        while index <= bytes.count - pattern.count {
+            if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// Appends `value`'s JSON with every line after the first indented by `indent` spaces (except

@@ -1,4 +1,5 @@
 import AlbumReport
+import AlbumReportCore
 import Dispatch
 import Foundation
 import Synchronization
@@ -16,7 +17,7 @@ enum Interrupts {
     /// The signals, in the order they arrive; after the first, the process ends within `grace`,
     /// printing `farewell(signal)` first.
     static func stream(
-        grace: Duration = .seconds(1), beforeExit: @escaping @Sendable () -> Void = {},
+        grace: Duration = .seconds(1), control: RunControl, beforeExit: @escaping @Sendable () -> Void = {},
         farewell: @escaping @Sendable (Int32) -> String
     ) -> AsyncStream<Int32> {
         AsyncStream { continuation in
@@ -30,7 +31,7 @@ enum Interrupts {
                     DispatchQueue.global().asyncAfter(deadline: .now() + grace.seconds) {
                         // A report being swapped in is let finish (milliseconds): it moves the
                         // user's own files.
-                        for _ in 0..<200 where ReportWriter.isCommitting { usleep(50_000) }
+                        for _ in 0..<200 where control.isCommitting { usleep(50_000) }
                         beforeExit()
                         FileHandle.standardError.write(Data((farewell(number) + "\n").utf8))
                         _exit(exitStatus(for: number))
@@ -75,5 +76,54 @@ enum Interrupts {
     /// "SIGINT" or "SIGTERM".
     static func name(of number: Int32) -> String {
         number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
+    }
+}
+
+/// How a run that SIGINT or SIGTERM may stop ended.
+enum Interruptible<Value: Sendable>: Sendable {
+    case finished(Result<Value, ReportError>)
+    /// A signal arrived; `completed` when the run had finished all the same.
+    case interrupted(Int32, completed: Bool)
+}
+
+extension Interrupts {
+    /// Runs `body` (which writes into `output`); SIGINT or SIGTERM cancels it (it removes its
+    /// temporary files as it unwinds) and a second signal ends the process at once. The one
+    /// loop every command that writes a report runs under.
+    static func run<Value: Sendable>(
+        writingTo output: URL, control: RunControl,
+        _ body: @escaping @Sendable () async -> Result<Value, ReportError>
+    ) async -> Interruptible<Value> {
+        let signals = stream(control: control, beforeExit: { control.stop(removingStagingFor: output) }) { signal in
+            "Interrupted by \(name(of: signal)): the run did not stop within a second, so it was ended and its temporary files removed; the previous output in \(Excerpt.location(output.path)) was left as it was."
+        }
+        return await withTaskGroup(of: Interruptible<Value>?.self, returning: Interruptible<Value>.self) { group in
+            group.addTask { .finished(await body()) }
+            group.addTask {
+                var iterator = signals.makeAsyncIterator()
+                guard let first = await iterator.next() else { return nil }
+                return .interrupted(first, completed: false)
+            }
+            var interrupted: Int32?
+            while let next = await group.next() {
+                switch next {
+                case .finished(let result)?:
+                    group.cancelAll()
+                    let completed = (try? result.get()) != nil
+                    return interrupted.map { .interrupted($0, completed: completed) } ?? .finished(result)
+                case .interrupted(let signal, _)?:
+                    interrupted = signal
+                    group.cancelAll()
+                    group.addTask {
+                        var iterator = signals.makeAsyncIterator()
+                        if let second = await iterator.next() { Foundation.exit(exitStatus(for: second)) }
+                        return nil
+                    }
+                case nil:
+                    continue
+                }
+            }
+            return interrupted.map { .interrupted($0, completed: false) } ?? .finished(.failure(.cancelled))
+        }
     }
 }

@@ -168,40 +168,6 @@ final class TerminalProgress: ProgressReporter, Sendable {
     }
 }
 
-/// The closing summary line.
-enum SummaryText {
-    /// The warning lines: every warning, except that items whose artwork failed for a cause they
-    /// share are counted on one line for the cause (`artwork: is1-ssl.mzstatic.com could not be
-    /// resolved — 100 albums drew placeholders`).
-    static func warnings(_ summary: ReportSummary) -> [String] {
-        let grouped = Set(summary.causes.flatMap { cause in cause.ranks.map { "\(cause.stage)#\($0)" } })
-        let single = summary.warnings.filter { warning in
-            warning.rank.map { !grouped.contains("\(warning.stage.rawValue)#\($0)") } ?? true
-        }
-        let thing = summary.feedFormat.isAlbumChart ? "album" : "row"
-        return single.map(\.description)
-            + summary.causes.map { cause in
-                let count = cause.ranks.count
-                return "\(cause.stage): \(cause.cause) — \(count) \(thing)\(count == 1 ? "" : "s") drew placeholders"
-            }
-    }
-
-    static func line(_ summary: ReportSummary) -> String {
-        let seconds = summary.stages.reduce(0) { $0 + $1.seconds }
-        return
-            "Wrote \(summary.itemsRendered) rows and \(summary.cardsRendered) cards to \(Excerpt.location(summary.output)) in \(String(format: "%.1f", seconds)) s with \(summary.warnings.count) warning(s)."
-    }
-}
-
-/// `--json`: the summary with sorted keys.
-enum SummaryJSON {
-    static func encode(_ summary: ReportSummary) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(summary), as: UTF8.self)
-    }
-}
-
 /// The standard-error log handler with every message on one line (``Excerpt/line(_:)``): a
 /// logged URL or failure from a feed cannot start a line of its own.
 struct OneLineLogHandler: LogHandler {

@@ -176,7 +176,7 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
             if let junit { try ComparisonReportWriter.writeJUnit(summary, to: url(junit)) }
             if let legacyReport {
                 let page = url(legacyReport)
-                try Self.writeRedirect(at: page, to: report)
+                try ComparisonReportWriter.writeRedirect(at: page, to: report)
                 console.warning(
                     "--report FILE is deprecated and goes in the next release: the report is a folder now. It was written to \(Excerpt.location(report.path)) and \(Excerpt.location(page.path)) opens it; pass --report-dir \(Excerpt.location(report.path)) instead."
                 )
@@ -234,41 +234,11 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         }
         guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
         let markdown = Data(ComparisonReportFormats.markdown(summary, artifacts: artifacts).utf8)
-        if let problem = Self.appendProblem(markdown, to: path) {
+        if let problem = ComparisonReportWriter.appendProblem(markdown, to: path) {
             // The job summary is a courtesy: the comparison's verdict and exit code stand.
             console.warning(
                 "The job summary was not written to GITHUB_STEP_SUMMARY (\(Excerpt.location(path))): \(problem). The comparison's result is unaffected; the report folder has everything."
             )
-        }
-    }
-
-    /// Appends `data` to the file at `path` (created when missing), or says why it could not:
-    /// never a raw Foundation error, and never an open that blocks (a FIFO) or a write to a device.
-    static func appendProblem(_ data: Data, to path: String) -> String? {
-        var info = stat()
-        if stat(path, &info) != 0 {
-            guard errno == ENOENT else { return FileProblem.clause(errno: errno) }
-            do {
-                try data.write(to: URL(fileURLWithPath: path))
-                return nil
-            } catch {
-                return FileProblem.describe(error)
-            }
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return "it is a folder, not a file"
-        default: return "it is not a regular file (a FIFO, socket or device)"
-        }
-        guard access(path, W_OK) == 0 else { return FileProblem.clause(errno: errno) }
-        guard let handle = FileHandle(forWritingAtPath: path) else { return FileProblem.clause(errno: EIO) }
-        defer { try? handle.close() }
-        do {
-            try handle.seekToEnd()
-            try handle.write(contentsOf: data)
-            return nil
-        } catch {
-            return FileProblem.describe(error)
         }
     }
 
@@ -279,34 +249,6 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         let bare = url.deletingPathExtension()
         if url.pathExtension.isEmpty || bare.lastPathComponent.isEmpty { return file + "-report" }
         return file.dropLast(url.pathExtension.count + 1).description
-    }
-
-    /// The page at `page` that opens the report in `folder` (a relative link, so both can be
-    /// uploaded or moved together), for workflows that still open the file `--report` named.
-    static func writeRedirect(at page: URL, to folder: URL) throws(CompareError) {
-        let from = page.standardizedFileURL.deletingLastPathComponent().pathComponents
-        let to = folder.standardizedFileURL.appendingPathComponent(ComparisonReportWriter.pageName).pathComponents
-        let common = zip(from, to).prefix { $0 == $1 }.count
-        let relative = (Array(repeating: "..", count: from.count - common) + to.dropFirst(common))
-            .map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }
-            .joined(separator: "/")
-        let escaped = relative.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
-            of: "\"", with: "&quot;"
-        )
-        .replacingOccurrences(of: "<", with: "&lt;")
-        let html = """
-            <!doctype html>
-            <meta charset="utf-8">
-            <meta http-equiv="refresh" content="0; url=\(escaped)">
-            <title>Comparison report</title>
-            <p>The report is a folder now: <a href="\(escaped)">\(escaped)</a>.</p>
-
-            """
-        do {
-            try Data(html.utf8).writeAtomically(to: page)
-        } catch {
-            throw .writeFailed(path: page.path, detail: FileProblem.describe(error))
-        }
     }
 
     private static func symbol(_ pair: PairResult, _ failOn: FailOn) -> String {

@@ -22,14 +22,8 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The shards' output folders, in any order.", valueName: "shard-dir"))
     var shards: [String]
 
-    @Option(help: ArgumentHelp("The folder the merged report is written to.", valueName: "dir"))
-    var output: String = "Output"
-
-    @Option(help: ArgumentHelp("A folder with your own index.mustache.", valueName: "dir"))
-    var templates: String?
-
-    @Flag(help: "Write into a non-empty folder that holds no report of ours (your files there are kept).")
-    var force = false
+    @OptionGroup(title: "Output")
+    var destination: OutputArguments
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
@@ -42,8 +36,8 @@ struct MergeCommand: ParsableCommand {
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         func resolve(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL }
         let console = Console()
-        let (folders, target, templates) = (shards.map(resolve), resolve(output), templates.map(resolve))
-        let force = force
+        let (folders, target) = (shards.map(resolve), destination.outputURL(in: directory))
+        let (templates, force) = (destination.templatesURL(in: directory), destination.force)
         if folders.contains(where: MatrixManifest.isMatrix(in:)) {
             return try mergeMatrix(folders, into: target, templates: templates, console: console)
         }
@@ -55,7 +49,7 @@ struct MergeCommand: ParsableCommand {
                 for warning in manifest.warnings { console.warning(warning.description) }
                 let cards = manifest.screens.filter { $0.kind == .card }.count
                 console.error(
-                    "Merged \(shards.count) shards: \(manifest.items.count) rows and \(cards) cards in \(Excerpt.location(resolve(output).path)) with \(manifest.warnings.count) warning(s)."
+                    "Merged \(shards.count) shards: \(manifest.items.count) rows and \(cards) cards in \(Excerpt.location(target.path)) with \(manifest.warnings.count) warning(s)."
                 )
             }
         case .failure(let error):
@@ -66,7 +60,7 @@ struct MergeCommand: ParsableCommand {
 
     /// Joins the shards of `generate --matrix … --shard I/N`.
     private func mergeMatrix(_ folders: [URL], into target: URL, templates: URL?, console: Console) throws {
-        let force = force
+        let force = destination.force
         switch outcome(of: { () throws(ReportError) in
             try MatrixMerger.merge(folders, into: target, templatesDirectory: templates, force: force)
         }) {
