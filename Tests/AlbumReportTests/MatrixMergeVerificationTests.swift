@@ -158,4 +158,41 @@ struct MatrixMergeVerificationTests {
             ), "\(message)")
         #expect(message.hasSuffix("Render that shard again."))
     }
+
+    @Test("merge refuses to write into one of its shard folders, a folder inside one or a link to one")
+    func outputIsAnInput() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let shard = try await Self.shard(in: scratch.url)
+        let link = scratch.url.appendingPathComponent("Link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: shard)
+        let before = try filesOfTree(shard)
+        for (output, relation) in [(shard, "is"), (shard.appendingPathComponent("inner"), "is inside"), (link, "is")] {
+            let error = #expect(throws: ReportError.self) {
+                try MatrixMerger.merge([shard], into: output, templatesDirectory: nil, force: true)
+            }
+            #expect(
+                error?.description.contains(
+                    "\(relation) the shard folder \(shard.path): merge would write over a shard it reads") == true,
+                "\(String(describing: error))")
+        }
+        #expect(try filesOfTree(shard) == before)
+
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let plain = scratch.url.appendingPathComponent("Plain")
+        _ = try await generateOnce(.remote(chart.feedURL), output: plain) {
+            $0 = matrixBase(chart: chart, output: plain)
+            $0.shard = Shard(index: 1, count: 1)
+            $0.renderCards = false
+            $0.device = .iPhoneSE
+        }
+        let plainBefore = try filesOfTree(plain)
+        let error = #expect(throws: ReportError.self) {
+            try ReportMerger.merge([plain], into: plain, templatesDirectory: nil, force: false)
+        }
+        #expect(
+            error?.description.contains("is the shard folder \(plain.path)") == true, "\(String(describing: error))")
+        #expect(try filesOfTree(plain) == plainBefore)
+    }
 }

@@ -4,12 +4,14 @@ import Foundation
 /// Joins the folders written by `generate --matrix … --shard I/N` (for I = 1…N) into the matrix
 /// one run would have written: every combination's files byte for byte, each checked against the
 /// SHA-256 its shard recorded, and the matrix's own `manifest.json` and `index.html`. Nothing a
-/// shard's matrix manifest says is taken on trust (``MatrixShardVerifier``).
+/// shard's matrix manifest says is taken on trust (``MatrixShardVerifier``), and the output may
+/// not be one of the shards (``MergeTarget``).
 public enum MatrixMerger {
     /// Merges `folders` (in any order) into `output`, atomically, and returns the manifest.
     public static func merge(
         _ folders: [URL], into output: URL, templatesDirectory: URL?, force: Bool
     ) throws(ReportError) -> MatrixManifest {
+        try MergeTarget.check(output, against: folders)
         let page = try MatrixPage(templatesDirectory: templatesDirectory)
         var parts: [(folder: URL, place: String, manifest: MatrixManifest)] = []
         for folder in folders {
