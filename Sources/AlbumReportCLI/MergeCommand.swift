@@ -15,7 +15,8 @@ struct MergeCommand: ParsableCommand {
             The shards of `generate --matrix … --shard I/N` are joined into the whole matrix the \
             same way (matrix and plain shards cannot be merged together).
             Exit codes: 0 merged; 1 a shard is missing, inconsistent or unreadable, or the report \
-            could not be written (the message says which); 64 usage error.
+            could not be written (the message says which); 64 usage error (such as an --output \
+            folder that is one of the shards, or inside one).
             """
     )
 
@@ -30,11 +31,19 @@ struct MergeCommand: ParsableCommand {
 
     func validate() throws {
         guard !shards.isEmpty else { throw ValidationError("Pass the output folders of every shard.") }
+        if let problem = MergeTarget.problem(writing: Self.resolve(output), reading: shards.map(Self.resolve)) {
+            throw ValidationError(problem)
+        }
+    }
+
+    /// `path` relative to the current folder.
+    private static func resolve(_ path: String) -> URL {
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
     }
 
     func run() throws {
-        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        func resolve(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL }
+        let resolve = Self.resolve
         let console = Console()
         let (folders, target) = (shards.map(resolve), destination.outputURL(in: directory))
         let (templates, force) = (destination.templatesURL(in: directory), destination.force)

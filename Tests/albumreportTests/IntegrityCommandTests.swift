@@ -85,6 +85,37 @@ struct IntegrityCommandTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("merged").path))
     }
 
+    @Test("merge into one of its shard folders, a folder inside one or a link to one is a usage error naming it")
+    func outputIsAShard() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let small = ["--limit", "2", "--no-cards", "--device", "iphone-se", "--shard", "1/1", "--no-cache", "-q"]
+        for (output, matrix) in [("part", [String]()), ("matrix", ["--matrix", "themes=light,dark"])] {
+            let run = try await ProductBinary.run(["generate", "--output", output] + matrix + small, in: scratch.url)
+            #expect(run.exitCode == 0, "\(run.standardError)")
+        }
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.url.appendingPathComponent("link").path, withDestinationPath: "matrix")
+        func manifests() throws -> [Data] {
+            try ["part", "matrix"].map {
+                try Data(contentsOf: scratch.url.appendingPathComponent("\($0)/manifest.json"))
+            }
+        }
+        let before = try manifests()
+        for (arguments, expected) in [
+            (["part", "--output", "part"], "part is the shard folder"),
+            (["part", "matrix", "--output", "./matrix/"], "matrix is the shard folder"),
+            (["matrix", "--output", "matrix/inner"], "matrix/inner is inside the shard folder"),
+            (["matrix", "--output", "link"], "link is the shard folder"),
+        ] {
+            let run = try await ProductBinary.run(["merge"] + arguments, in: scratch.url)
+            #expect(run.exitCode == 64, "\(arguments): \(run.standardError)")
+            #expect(run.standardError.contains(expected), "\(run.standardError)")
+            #expect(run.standardError.contains("Pass another --output folder."))
+        }
+        #expect(try manifests() == before, "the shards are as they were")
+    }
+
     func png(_ folder: URL, _ name: String, width: Int = 20, height: Int = 20, red: UInt8 = 255) throws {
         let url = folder.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -11,9 +11,7 @@ enum MatrixManifestBuilder {
         var records: [MatrixManifest.Combination] = []
         for (combination, summary) in zip(combinations, summaries) {
             let folder = staging.appendingPathComponent(combination.folder, isDirectory: true)
-            let sheet = summary.files.first { $0.path.hasPrefix("sheet") }.map {
-                MatrixManifest.Thumbnail(file: $0.path, widthPixels: $0.widthPixels, heightPixels: $0.heightPixels)
-            }
+            let sheet = thumbnail(of: summary.files)
             records.append(
                 MatrixManifest.Combination(
                     index: combination.index, values: combination.valuesByKey, folder: combination.folder,
@@ -25,6 +23,14 @@ enum MatrixManifestBuilder {
             generator: "albumreport \(AlbumReportVersion.current)", title: title,
             axes: spec.axes.map { MatrixManifest.Axis(key: $0.key.rawValue, values: $0.values) },
             combinationCount: spec.combinations.count, combinations: records, shard: shard)
+    }
+
+    /// The grid's picture of a combination whose report wrote `files`: its first sheet PNG (the
+    /// one derivation, which `merge` checks each shard's record against).
+    static func thumbnail(of files: [Manifest.FileRecord]) -> MatrixManifest.Thumbnail? {
+        files.first { $0.path.hasPrefix("sheet") }.map {
+            MatrixManifest.Thumbnail(file: $0.path, widthPixels: $0.widthPixels, heightPixels: $0.heightPixels)
+        }
     }
 
     /// The SHA-256 of the file at `url`.

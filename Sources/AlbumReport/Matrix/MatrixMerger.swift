@@ -3,12 +3,15 @@ import Foundation
 
 /// Joins the folders written by `generate --matrix … --shard I/N` (for I = 1…N) into the matrix
 /// one run would have written: every combination's files byte for byte, each checked against the
-/// SHA-256 its shard recorded, and the matrix's own `manifest.json` and `index.html`.
+/// SHA-256 its shard recorded, and the matrix's own `manifest.json` and `index.html`. Nothing a
+/// shard's matrix manifest says is taken on trust (``MatrixShardVerifier``), and the output may
+/// not be one of the shards (``MergeTarget``).
 public enum MatrixMerger {
     /// Merges `folders` (in any order) into `output`, atomically, and returns the manifest.
     public static func merge(
         _ folders: [URL], into output: URL, templatesDirectory: URL?, force: Bool
     ) throws(ReportError) -> MatrixManifest {
+        try MergeTarget.check(output, against: folders)
         let page = try MatrixPage(templatesDirectory: templatesDirectory)
         var parts: [(folder: URL, place: String, manifest: MatrixManifest)] = []
         for folder in folders {
@@ -16,12 +19,15 @@ public enum MatrixMerger {
             let place = "\(Excerpt.location(folder.path)) (matrix shard \(manifest.shard?.description ?? "?"))"
             parts.append((folder, place, manifest))
         }
-        let merged = try manifest(parts.map { ($0.place, $0.manifest) })
+        guard let first = parts.first else { throw .output("Pass the output folders of every matrix shard.") }
+        var verifier = try MatrixShardVerifier(first.manifest, place: first.place)
+        let merged = try manifest(parts.map { ($0.place, $0.manifest) }, verifier: verifier)
         let writer = try ReportWriter.prepare(output: output, force: force)
         do {
             for part in parts {
                 for combination in part.manifest.combinations {
-                    try copy(combination, from: part.folder, place: part.place, into: writer)
+                    try copy(
+                        combination, from: part.folder, place: part.place, verifier: &verifier, into: writer)
                 }
             }
             let data: Data
@@ -69,8 +75,11 @@ public enum MatrixMerger {
     }
 
     /// The whole matrix's manifest from its shards' (`(where, manifest)` pairs): each shard once,
-    /// none missing, all of the same matrix, every combination present once.
-    static func manifest(_ parts: [(String, MatrixManifest)]) throws(ReportError) -> MatrixManifest {
+    /// none missing, all of the same matrix, every combination present once, in its shard, with
+    /// the values and folder its index gives on the axes `verifier` read.
+    static func manifest(
+        _ parts: [(String, MatrixManifest)], verifier: MatrixShardVerifier
+    ) throws(ReportError) -> MatrixManifest {
         guard let first = parts.first?.1 else { throw .output("Pass the output folders of every matrix shard.") }
         var byIndex: [Int: String] = [:]
         var combinations: [Int: MatrixManifest.Combination] = [:]
@@ -90,14 +99,14 @@ public enum MatrixMerger {
             }
             byIndex[shard.index] = place
             for combination in part.combinations {
-                guard combination.index % shard.count == shard.index - 1, combinations[combination.index] == nil,
-                    (0..<part.combinationCount).contains(combination.index),
-                    ReportWriter.isSafeRelativePath(combination.folder)
+                guard shard.contains(combinationIndex: combination.index), combinations[combination.index] == nil,
+                    (0..<part.combinationCount).contains(combination.index)
                 else {
                     throw .output(
                         "\(place) lists combination \(combination.index) (\(Excerpt.location(combination.folder))), which does not belong to it. Render that shard again."
                     )
                 }
+                _ = try verifier.combination(for: combination, place: place)
                 combinations[combination.index] = combination
             }
         }
@@ -118,9 +127,11 @@ public enum MatrixMerger {
     }
 
     /// Stages one combination's report: its `manifest.json` and `index.html` checked against the
-    /// matrix manifest, every file its manifest lists checked against that manifest.
+    /// matrix manifest (the report's settings, sheet and warnings by `verifier`), every file its
+    /// manifest lists checked against that manifest.
     private static func copy(
-        _ combination: MatrixManifest.Combination, from shardFolder: URL, place: String, into writer: ReportWriter
+        _ combination: MatrixManifest.Combination, from shardFolder: URL, place: String,
+        verifier: inout MatrixShardVerifier, into writer: ReportWriter
     ) throws(ReportError) {
         let folder = combination.folder
         let manifestData = try read(
@@ -136,6 +147,7 @@ public enum MatrixMerger {
                 "\(place): \(Excerpt.location(folder))/manifest.json is not a report manifest (\(DecodingProblem.clause(error, data: manifestData))). Render that shard again."
             )
         }
+        try verifier.check(report, of: combination, place: place)
         for file in report.files {
             guard ReportWriter.isSafeRelativePath(file.path) else {
                 throw .output("\(place): \(Excerpt.location(folder)) lists an unsafe path. Render that shard again.")

@@ -93,14 +93,6 @@ struct MatrixGrid: Sendable {
 
     /// The values of `axes` at `index` of their product (the last axis varying fastest).
     static func values(at index: Int, of axes: [MatrixManifest.Axis]) -> [String] {
-        guard !axes.isEmpty else { return [] }
-        var rest = index
-        var values: [String] = []
-        for axis in axes.reversed() {
-            let count = max(axis.values.count, 1)
-            values.insert(axis.values.indices.contains(rest % count) ? axis.values[rest % count] : "?", at: 0)
-            rest /= count
-        }
-        return values
+        MatrixCombination.values(at: index, of: axes.map(\.values)) ?? axes.map { _ in "?" }
     }
 }

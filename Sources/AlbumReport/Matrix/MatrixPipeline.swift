@@ -49,7 +49,7 @@ public struct MatrixPipeline: Sendable {
     public static func combinations(of request: Request) -> [MatrixCombination] {
         let all = request.spec.combinations
         guard let shard = request.shard else { return all }
-        return all.filter { $0.index % shard.count == shard.index - 1 }
+        return all.filter { shard.contains(combinationIndex: $0.index) }
     }
 
     /// `base` with `combination`'s values applied, writing to its folder under `base.output`.

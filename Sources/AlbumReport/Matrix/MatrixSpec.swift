@@ -152,14 +152,11 @@ public struct MatrixSpec: Sendable, Hashable {
 
     /// Every combination, the last axis varying fastest.
     public var combinations: [MatrixCombination] {
-        var result: [[String]] = [[]]
-        for axis in axes {
-            result = result.flatMap { prefix in axis.values.map { prefix + [$0] } }
-        }
-        return result.enumerated().map { index, values in
-            MatrixCombination(index: index, axes: axes.map(\.key), values: values)
-        }
+        (0..<combinationCount).compactMap { MatrixCombination(index: $0, of: axes) }
     }
+
+    /// How many combinations the axes make.
+    public var combinationCount: Int { axes.reduce(1) { $0 * $1.values.count } }
 }
 
 /// One cell of the matrix: a value per axis, and the folder it is written to.
@@ -182,6 +179,30 @@ public struct MatrixCombination: Sendable, Hashable {
     /// The values by key.
     public var valuesByKey: [String: String] {
         Dictionary(uniqueKeysWithValues: zip(axes.map(\.rawValue), values))
+    }
+}
+
+extension MatrixCombination {
+    /// The combination at `index` of the product of `axes` (nil outside it): the one place a
+    /// combination's values, and so its folder, are derived from its index, both where a matrix
+    /// is enumerated and where `merge` checks what a shard claims.
+    public init?(index: Int, of axes: [MatrixSpec.Axis]) {
+        guard let values = Self.values(at: index, of: axes.map(\.values)) else { return nil }
+        self.init(index: index, axes: axes.map(\.key), values: values)
+    }
+
+    /// The element at `index` of the product of `lists`, one value per list, the last list
+    /// varying fastest; nil when `index` is outside the product.
+    static func values(at index: Int, of lists: [[String]]) -> [String]? {
+        guard index >= 0, !lists.contains(where: \.isEmpty) else { return nil }
+        var rest = index
+        var values: [String] = []
+        for list in lists.reversed() {
+            values.append(list[rest % list.count])
+            rest /= list.count
+        }
+        // What is left over is how far past the product's end `index` lies.
+        return rest == 0 ? values.reversed() : nil
     }
 }
 

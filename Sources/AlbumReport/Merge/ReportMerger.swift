@@ -2,12 +2,14 @@ import AlbumReportCore
 import Foundation
 
 /// Joins the folders written by `generate --shard I/N` (for I = 1…N) into the report a single
-/// run would have written: the same files, byte for byte, the same manifest and index.html.
+/// run would have written: the same files, byte for byte, the same manifest and index.html. The
+/// output may not be one of the shards (``MergeTarget``).
 public enum ReportMerger {
     /// Merges `folders` (in any order) into `output`, atomically, and returns the manifest.
     public static func merge(
         _ folders: [URL], into output: URL, templatesDirectory: URL?, force: Bool, control: RunControl = RunControl()
     ) throws(ReportError) -> Manifest {
+        try MergeTarget.check(output, against: folders)
         let page = try GalleryPage(templatesDirectory: templatesDirectory)
         let parts = try folders.map { folder throws(ReportError) in (folder, try fragment(in: folder)) }
         let manifest = try merged(parts.map { (Excerpt.location($0.0.path), $0.1) })

@@ -41,6 +41,12 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
         ((rank - index) % count + count) % count == 0
     }
 
+    /// Whether this shard renders the matrix combination at `combinationIndex` (0-based): shard I
+    /// of N holds the combinations k with k mod N = I − 1.
+    public func contains(combinationIndex: Int) -> Bool {
+        (combinationIndex % count + count) % count == index - 1
+    }
+
     /// Whether this shard renders the sheet (shard 1 does).
     public var rendersSheet: Bool { index == 1 }
 

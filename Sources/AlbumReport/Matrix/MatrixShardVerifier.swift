@@ -1,0 +1,128 @@
+import AlbumReportCore
+import Foundation
+
+/// What `merge` checks of each combination a matrix shard lists, so that nothing in a shard's
+/// matrix manifest is taken on trust: its values and folder are those its index gives on the
+/// matrix's axes (``MatrixCombination/init(index:of:)``, the derivation `generate` enumerates
+/// with), and its own report's `manifest.json` agrees with them, with its picture and with its
+/// warning count.
+struct MatrixShardVerifier {
+    /// The matrix's axes, read from a shard's manifest and checked as a matrix file is.
+    let axes: [MatrixSpec.Axis]
+    /// The theme each theme value's combinations record so far, and the first folder seen with it.
+    private var themes: [String: (recorded: String, folder: String)] = [:]
+
+    /// The axes of `manifest` (read from `place`), which must be a matrix `generate` can run:
+    /// valid keys and values in axis order, and as many combinations as their product.
+    init(_ manifest: MatrixManifest, place: String) throws(ReportError) {
+        var lists: [String: [String]] = [:]
+        for axis in manifest.axes { lists[axis.key] = axis.values }
+        let spec: MatrixSpec
+        do {
+            spec = try MatrixSpec.build(lists, source: "\(place): its matrix manifest")
+        } catch {
+            throw .output("\(error.description) Render that shard again.")
+        }
+        let written = spec.axes.map { MatrixManifest.Axis(key: $0.key.rawValue, values: $0.values) }
+        guard written == manifest.axes, spec.combinationCount == manifest.combinationCount else {
+            throw .output(
+                "\(place): its matrix manifest's axes are not those of a matrix (each key once, in albumreport's order, making \(spec.combinationCount) combinations; it says \(manifest.combinationCount)). Render that shard again."
+            )
+        }
+        axes = spec.axes
+    }
+
+    /// The combination `entry` must be: the values and folder its index gives.
+    func combination(for entry: MatrixManifest.Combination, place: String) throws(ReportError) -> MatrixCombination {
+        guard let expected = MatrixCombination(index: entry.index, of: axes) else {
+            throw .output(
+                "\(place) lists combination \(entry.index), which the matrix does not have. Render that shard again.")
+        }
+        guard entry.values == expected.valuesByKey else {
+            throw .output(
+                "\(place): combination \(entry.index) claims \(describe(entry.values)), but combination \(entry.index) of the matrix is \(describe(expected.valuesByKey)). Render that shard again."
+            )
+        }
+        guard entry.folder == expected.folder else {
+            throw .output(
+                "\(place): combination \(entry.index) (\(Excerpt.printable(expected.label))) is in the folder \(Excerpt.location(entry.folder)), but its values put it in \(Excerpt.location(expected.folder)). Render that shard again."
+            )
+        }
+        return expected
+    }
+
+    /// Checks `report`, the manifest.json in `entry`'s folder, against `entry`: the settings the
+    /// axes set, the picture the grid shows and the warning count.
+    mutating func check(
+        _ report: Manifest, of entry: MatrixManifest.Combination, place: String
+    ) throws(ReportError) {
+        let combination = try combination(for: entry, place: place)
+        let named = "\(place): the manifest.json of combination \(entry.index) (\(Excerpt.location(entry.folder)))"
+        for (axis, value) in zip(combination.axes, combination.values) {
+            if axis == .themes {
+                try checkTheme(report.theme, value: value, folder: entry.folder, named: named)
+                continue
+            }
+            guard let recorded = axis.recorded(in: report) else { continue }
+            let expected = axis.recordedSpelling(of: value)
+            guard recorded == expected else {
+                throw .output(
+                    "\(named) records \(axis.rawValue) \"\(Excerpt.printable(recorded))\", but the matrix gives it \"\(Excerpt.printable(expected))\". Render that shard again."
+                )
+            }
+        }
+        if let sheet = entry.sheet, sheet.file.contains("/") || !ReportWriter.isSafeRelativePath(sheet.file) {
+            throw .output(
+                "\(place): the matrix manifest shows \(Excerpt.location(sheet.file)) for combination \(entry.index) (\(Excerpt.location(entry.folder))), which is not a file name in its folder. Render that shard again."
+            )
+        }
+        let sheet = MatrixManifestBuilder.thumbnail(of: report.files)
+        guard entry.sheet == sheet else {
+            throw .output(
+                "\(place): the matrix manifest shows \(describe(entry.sheet)) for combination \(entry.index) (\(Excerpt.location(entry.folder))), but its manifest.json lists \(describe(sheet)) as its sheet. Render that shard again."
+            )
+        }
+        guard entry.warningCount == report.warnings.count else {
+            throw .output(
+                "\(place): the matrix manifest counts \(entry.warningCount) warning(s) for combination \(entry.index) (\(Excerpt.location(entry.folder))), but its manifest.json has \(report.warnings.count). Render that shard again."
+            )
+        }
+    }
+
+    /// A theme is recorded by the name in its file, which need not be the value: every
+    /// combination of one value must record the same name, and none may record the name of
+    /// another of the axis's themes in place of its own.
+    private mutating func checkTheme(
+        _ recorded: String, value: String, folder: String, named: String
+    ) throws(ReportError) {
+        if let seen = themes[value], seen.recorded != recorded {
+            throw .output(
+                "\(named) records the theme \"\(Excerpt.printable(recorded))\", but \(Excerpt.location(seen.folder)), of the same theme \"\(Excerpt.printable(value))\", records \"\(Excerpt.printable(seen.recorded))\". Render that shard again."
+            )
+        }
+        themes[value] = themes[value] ?? (recorded, folder)
+        let own = [value, MatrixAxis.themes.folderName(value)]
+        let others = (axes.first { $0.key == .themes }?.values ?? []).filter { $0 != value }
+        if !own.contains(recorded),
+            others.contains(where: { [$0, MatrixAxis.themes.folderName($0)].contains(recorded) })
+        {
+            throw .output(
+                "\(named) records the theme \"\(Excerpt.printable(recorded))\", another of the matrix's themes, but the matrix gives it \"\(Excerpt.printable(value))\". Render that shard again (and if a theme file's own \"name\" is another theme's, give it a name of its own)."
+            )
+        }
+    }
+
+    /// `values` as `key=value, …`, the axes' keys in axis order first.
+    private func describe(_ values: [String: String]) -> String {
+        let order = axes.map(\.key.rawValue)
+        let keys = order.filter { values[$0] != nil } + values.keys.filter { !order.contains($0) }.sorted()
+        guard !keys.isEmpty else { return "no values" }
+        return keys.map { "\(Excerpt.identifier($0))=\(Excerpt.printable(values[$0] ?? ""))" }.joined(separator: ", ")
+    }
+
+    /// A grid picture as `file (W × H px)`, or "no sheet".
+    private func describe(_ thumbnail: MatrixManifest.Thumbnail?) -> String {
+        guard let thumbnail else { return "no sheet" }
+        return "\(Excerpt.location(thumbnail.file)) (\(thumbnail.widthPixels) × \(thumbnail.heightPixels) px)"
+    }
+}
