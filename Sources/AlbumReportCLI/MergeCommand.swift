@@ -31,7 +31,10 @@ struct MergeCommand: ParsableCommand {
 
     func validate() throws {
         guard !shards.isEmpty else { throw ValidationError("Pass the output folders of every shard.") }
-        if let problem = MergeTarget.problem(writing: Self.resolve(output), reading: shards.map(Self.resolve)) {
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        if let problem = MergeTarget.problem(
+            writing: destination.outputURL(in: directory), reading: shards.map(Self.resolve))
+        {
             throw ValidationError(problem)
         }
     }
@@ -44,6 +47,7 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         let resolve = Self.resolve
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let console = Console()
         let (folders, target) = (shards.map(resolve), destination.outputURL(in: directory))
         let (templates, force) = (destination.templatesURL(in: directory), destination.force)

@@ -95,7 +95,7 @@ struct MatrixMergeVerificationTests {
         #expect(message.hasSuffix("Render that shard again."))
     }
 
-    @Test("merge refuses a combination whose own manifest records another device, theme or content size")
+    @Test("merge refuses a combination whose own manifest records another device, theme or content size, or was drawn for another device")
     func reportDisagrees() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
@@ -104,14 +104,19 @@ struct MatrixMergeVerificationTests {
         let report = shard.appendingPathComponent("iphone-se/light/xs/manifest.json")
         let originals = (try Data(contentsOf: matrix), try Data(contentsOf: report))
         let changes: [(String, (inout Manifest) -> Void)] = [
-            ("records devices \"iphone-15\", but the matrix gives it \"iphone-se\"", { $0.device = .iPhone15 }),
             (
-                "records the theme \"dark\", another of the matrix's themes, but the matrix gives it \"light\"",
+                "was drawn for iphone-15 (portrait), which is not the device its settings record",
+                { $0.device = .iPhone15 }
+            ),
+            (
+                "records device \"iphone-15\", but the matrix gives it \"iphone-se\"",
                 {
-                    $0.theme = "dark"
+                    $0.device = .iPhone15
+                    $0.settings?["device"] = nil
                 }
             ),
-            ("records contentSizes \"s\", but the matrix gives it \"xs\"", { $0.screen?.contentSize = .s }),
+            ("records theme \"dark\", but the matrix gives it \"light\"", { $0.settings?["theme"] = "dark" }),
+            ("records contentSize \"s\", but the matrix gives it \"xs\"", { $0.settings?["contentSize"] = "s" }),
         ]
         for (expected, change) in changes {
             try Self.editReport(shard, combination: 0, change)

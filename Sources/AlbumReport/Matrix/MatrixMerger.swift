@@ -9,7 +9,7 @@ import Foundation
 public enum MatrixMerger {
     /// Merges `folders` (in any order) into `output`, atomically, and returns the manifest.
     public static func merge(
-        _ folders: [URL], into output: URL, templatesDirectory: URL?, force: Bool
+        _ folders: [URL], into output: URL, templatesDirectory: URL?, force: Bool, control: RunControl = RunControl()
     ) throws(ReportError) -> MatrixManifest {
         try MergeTarget.check(output, against: folders)
         let page = try MatrixPage(templatesDirectory: templatesDirectory)
@@ -20,29 +20,17 @@ public enum MatrixMerger {
             parts.append((folder, place, manifest))
         }
         guard let first = parts.first else { throw .output("Pass the output folders of every matrix shard.") }
-        var verifier = try MatrixShardVerifier(first.manifest, place: first.place)
+        let verifier = try MatrixShardVerifier(first.manifest, place: first.place)
         let merged = try manifest(parts.map { ($0.place, $0.manifest) }, verifier: verifier)
-        let writer = try ReportWriter.prepare(output: output, force: force)
-        do {
+        let writer = try ReportWriter.prepare(output: output, force: force, control: control)
+        try writer.transaction { writer in
             for part in parts {
                 for combination in part.manifest.combinations {
                     try copy(
-                        combination, from: part.folder, place: part.place, verifier: &verifier, into: writer)
+                        combination, from: part.folder, place: part.place, verifier: verifier, into: writer)
                 }
             }
-            let data: Data
-            do {
-                data = try merged.encoded()
-            } catch {
-                throw ReportError.write(path: ReportWriter.manifestName, detail: FileProblem.describe(error))
-            }
-            try writer.commit(manifest: data, page: page.render(merged))
-        } catch let error as ReportError {
-            writer.abandon()
-            throw error
-        } catch {
-            writer.abandon()
-            throw .unexpected(String(describing: error))
+            try writer.commit(merged, page: page.render(merged))
         }
         return merged
     }
@@ -131,7 +119,7 @@ public enum MatrixMerger {
     /// manifest lists checked against that manifest.
     private static func copy(
         _ combination: MatrixManifest.Combination, from shardFolder: URL, place: String,
-        verifier: inout MatrixShardVerifier, into writer: ReportWriter
+        verifier: MatrixShardVerifier, into writer: ReportWriter
     ) throws(ReportError) {
         let folder = combination.folder
         let manifestData = try read(

@@ -9,8 +9,6 @@ import Foundation
 struct MatrixShardVerifier {
     /// The matrix's axes, read from a shard's manifest and checked as a matrix file is.
     let axes: [MatrixSpec.Axis]
-    /// The theme each theme value's combinations record so far, and the first folder seen with it.
-    private var themes: [String: (recorded: String, folder: String)] = [:]
 
     /// The axes of `manifest` (read from `place`), which must be a matrix `generate` can run:
     /// valid keys and values in axis order, and as many combinations as their product.
@@ -53,23 +51,28 @@ struct MatrixShardVerifier {
 
     /// Checks `report`, the manifest.json in `entry`'s folder, against `entry`: the settings the
     /// axes set, the picture the grid shows and the warning count.
-    mutating func check(
+    func check(
         _ report: Manifest, of entry: MatrixManifest.Combination, place: String
     ) throws(ReportError) {
         let combination = try combination(for: entry, place: place)
         let named = "\(place): the manifest.json of combination \(entry.index) (\(Excerpt.location(entry.folder)))"
         for (axis, value) in zip(combination.axes, combination.values) {
-            if axis == .themes {
-                try checkTheme(report.theme, value: value, folder: entry.folder, named: named)
-                continue
-            }
             guard let recorded = axis.recorded(in: report) else { continue }
-            let expected = axis.recordedSpelling(of: value)
+            let expected = axis.canonical(value) ?? value
             guard recorded == expected else {
                 throw .output(
-                    "\(named) records \(axis.rawValue) \"\(Excerpt.printable(recorded))\", but the matrix gives it \"\(Excerpt.printable(expected))\". Render that shard again."
+                    "\(named) records \(axis.setting.property) \"\(Excerpt.printable(recorded))\", but the matrix gives it \"\(Excerpt.printable(expected))\". Render that shard again."
                 )
             }
+        }
+        // The device the screens were drawn for must be the one the settings record names.
+        let drawn = MatrixAxis.devices.recorded(in: report)
+        guard report.device.id == drawn,
+            report.device.orientation.rawValue == MatrixAxis.orientations.recorded(in: report)
+        else {
+            throw .output(
+                "\(named) was drawn for \(Excerpt.identifier(report.device.id)) (\(report.device.orientation.rawValue)), which is not the device its settings record. Render that shard again."
+            )
         }
         if let sheet = entry.sheet, sheet.file.contains("/") || !ReportWriter.isSafeRelativePath(sheet.file) {
             throw .output(
@@ -85,29 +88,6 @@ struct MatrixShardVerifier {
         guard entry.warningCount == report.warnings.count else {
             throw .output(
                 "\(place): the matrix manifest counts \(entry.warningCount) warning(s) for combination \(entry.index) (\(Excerpt.location(entry.folder))), but its manifest.json has \(report.warnings.count). Render that shard again."
-            )
-        }
-    }
-
-    /// A theme is recorded by the name in its file, which need not be the value: every
-    /// combination of one value must record the same name, and none may record the name of
-    /// another of the axis's themes in place of its own.
-    private mutating func checkTheme(
-        _ recorded: String, value: String, folder: String, named: String
-    ) throws(ReportError) {
-        if let seen = themes[value], seen.recorded != recorded {
-            throw .output(
-                "\(named) records the theme \"\(Excerpt.printable(recorded))\", but \(Excerpt.location(seen.folder)), of the same theme \"\(Excerpt.printable(value))\", records \"\(Excerpt.printable(seen.recorded))\". Render that shard again."
-            )
-        }
-        themes[value] = themes[value] ?? (recorded, folder)
-        let own = [value, MatrixAxis.themes.folderName(value)]
-        let others = (axes.first { $0.key == .themes }?.values ?? []).filter { $0 != value }
-        if !own.contains(recorded),
-            others.contains(where: { [$0, MatrixAxis.themes.folderName($0)].contains(recorded) })
-        {
-            throw .output(
-                "\(named) records the theme \"\(Excerpt.printable(recorded))\", another of the matrix's themes, but the matrix gives it \"\(Excerpt.printable(value))\". Render that shard again (and if a theme file's own \"name\" is another theme's, give it a name of its own)."
             )
         }
     }
