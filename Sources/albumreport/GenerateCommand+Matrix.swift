@@ -37,7 +37,7 @@ extension GenerateCommand {
             for language in axis.values
             where !available.contains(where: { $0.caseInsensitiveCompare(language) == .orderedSame }) {
                 throw ValidationError(
-                    "--matrix: language \(Excerpt.printable(language)) is not available. Choose from: \(available.joined(separator: ", ")); or add strings/\(Excerpt.printable(language)).json to a --templates folder."
+                    "--matrix: language \(Excerpt.printable(language)) is not available. Choose from: \(available.map { Excerpt.identifier($0) }.joined(separator: ", ")); or add strings/\(Excerpt.printable(language)).json to a --templates folder."
                 )
             }
         }
@@ -75,7 +75,8 @@ extension GenerateCommand {
                 try await pipeline.run(request, base: plain) { combination, summary in
                     let done = counter.next()
                     if !quiet && !json {
-                        console.error("[\(done)/\(total)] \(combination.folder): \(SummaryText.line(summary))")
+                        console.error(
+                            "[\(done)/\(total)] \(Excerpt.location(combination.folder)): \(SummaryText.line(summary))")
                     }
                 }
             }
@@ -131,7 +132,8 @@ extension GenerateCommand {
         let all = summary.manifest.combinations.count
         return order.map { line in
             let places = folders[line] ?? []
-            return places.count == all ? line : "\(line) (in \(places.joined(separator: ", ")))"
+            return places.count == all
+                ? line : "\(line) (in \(places.map { Excerpt.location($0) }.joined(separator: ", ")))"
         }
     }
 

@@ -1,0 +1,40 @@
+import AlbumReportCore
+import AlbumReportTestSupport
+import Foundation
+import Testing
+
+/// `generate --matrix`'s input checked before anything renders, what it writes over a plain
+/// report, and `--json` on standard output whether a run succeeds or fails (issue 39, 4–7).
+@Suite("generate --matrix input and --json output, through the real binary")
+struct MatrixInputTests {
+    /// A small render of the embedded sample: no download cache, one album, no cards.
+    static let tiny = ["--limit", "1", "--no-cards", "--no-cache"]
+
+    @Test("a matrix value with a newline is quoted in the usage error")
+    func newlineQuoted() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let value = "da\n::error::rk"
+        try JSONSerialization.data(withJSONObject: ["themes": ["light", value]])
+            .write(to: folder.url.appendingPathComponent("m.json"))
+        // A --templates folder whose file names are listed as the available themes.
+        let templates = folder.url.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Templates/light.json"))
+            .write(to: templates.appendingPathComponent("odd\n::warning::name.json"))
+        let runs = [
+            ("inline", ["--matrix", "themes=light,\(value)"]),
+            ("file", ["--matrix", "m.json"]),
+            ("templates", ["--matrix", "themes=\(value)", "--templates", "templates"]),
+        ]
+        for (name, arguments) in runs {
+            let run = try await ProductBinary.run(
+                ["generate", "--output", "Out"] + arguments + Self.tiny, in: folder.url)
+            #expect(run.exitCode == 64, "\(name): \(run.standardError)")
+            #expect(HostileTextTests.commandLines(run.standardError).isEmpty, "\(name): \(run.standardError)")
+            // The whole sentence is on the one line that names the key, the value escaped.
+            let line = run.standardError.components(separatedBy: "\n").first { $0.contains("key \"themes\"") }
+            #expect(line?.contains("da\\n::error::rk") == true, "\(name): \(run.standardError)")
+        }
+    }
+}
