@@ -37,4 +37,26 @@ struct MatrixInputTests {
             #expect(line?.contains("da\\n::error::rk") == true, "\(name): \(run.standardError)")
         }
     }
+
+    @Test("a matrix theme file named like a file of the report is refused before anything renders")
+    func reservedFolderNames() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let theme = try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Templates/light.json"))
+        for (file, folderName) in [
+            ("index.html.json", "index.html"), ("manifest.json.json", "manifest.json"), ("Cards.json", "Cards"),
+            ("SHEET-002.png.json", "SHEET-002.png"),
+        ] {
+            try theme.write(to: folder.url.appendingPathComponent(file))
+            let run = try await ProductBinary.run(
+                ["generate", "--matrix", "themes=light,\(file)", "--output", "Out"] + Self.tiny, in: folder.url)
+            #expect(run.exitCode == 64, "\(file): \(run.standardError)")
+            #expect(run.standardError.contains("key \"themes\""), "\(file): \(run.standardError)")
+            #expect(run.standardError.contains(file), "\(file): \(run.standardError)")
+            #expect(
+                run.standardError.contains("the folder \"\(folderName)\", a name the report keeps for its own files"),
+                "\(file): \(run.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Out").path))
+        }
+    }
 }

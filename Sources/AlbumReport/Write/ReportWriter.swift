@@ -23,6 +23,20 @@ public struct ReportWriter: Sendable {
     /// Files every report has besides those its manifest lists.
     static let reportFiles: Set<String> = [manifestName, GalleryPage.fileName]
 
+    /// Whether `name`, in any case (file systems that ignore case), is one a report writes at its
+    /// top level: `manifest.json`, `index.html`, `cards`, `sheet.png` or `sheet-NNN.png`. A matrix's
+    /// folder may not be named so: the report over it, or the plain report it replaces, would
+    /// collide with it.
+    static func isReportName(_ name: String) -> Bool {
+        let name = name.lowercased()
+        return reportFiles.contains(name) || name == ReportLayout.cardsFolder || ReportLayout.isSheet(name)
+    }
+
+    /// The names ``isReportName(_:)`` refuses, for messages.
+    static let reportNamesText =
+        (reportFiles.sorted() + [ReportLayout.cardsFolder, ReportLayout.sheetPath(page: nil), "sheet-NNN.png"])
+        .joined(separator: ", ")
+
     /// The checks of ``prepare(output:force:holdsReport:)`` alone, so a run can fail before it
     /// downloads anything. `known` is whether the folder holds a report of ours, when the caller
     /// has just read its manifest (a large report's manifest is most of a refresh's start-up).
