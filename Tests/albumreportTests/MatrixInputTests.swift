@@ -59,4 +59,21 @@ struct MatrixInputTests {
             #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Out").path))
         }
     }
+
+    @Test("generate --matrix --json prints a summary that matrix-summary.schema.json describes")
+    func matrixSummaryValidates() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try await ProductBinary.run(
+            ["generate", "--matrix", "themes=light,dark", "--output", "Out", "--json"] + Self.tiny, in: folder.url)
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let summary = folder.url.appendingPathComponent("matrix.json")
+        try Data(run.standardOutput.utf8).write(to: summary)
+        do {
+            let problems = try await SchemaTests.problems(summary, schema: "matrix-summary", in: folder.url)
+            #expect(problems == nil, "\(problems ?? "")")
+        } catch let skip as SchemaTests.Skip {
+            print("Skipped the schema validation: \(skip.reason)")
+        }
+    }
 }
