@@ -92,11 +92,13 @@ extension GenerateCommand {
             summary = value
         case .finished(.failure(let error)):
             console.failure("[\(error.stage?.rawValue ?? "internal")] \(error.description)")
+            if json { console.output(RunFailure(error).json) }
             throw ExitCode(1)
         case .interrupted(let signal):
-            console.error(
+            let message =
                 "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous output in \(Excerpt.location(output.path)) was left as it was."
-            )
+            console.error(message)
+            if json { console.output(RunFailure(message: message, exitCode: Interrupts.exitStatus(for: signal)).json) }
             throw ExitCode(Interrupts.exitStatus(for: signal))
         }
         let warnings = Self.distinctWarnings(summary)

@@ -76,4 +76,47 @@ struct MatrixInputTests {
             print("Skipped the schema validation: \(skip.reason)")
         }
     }
+
+    @Test("a failing --json run of generate or compare prints an error object on standard output")
+    func failureObject() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try Data("<!doctype html><title>502 Bad Gateway</title>".utf8)
+            .write(to: folder.url.appendingPathComponent("page.html"))
+        let runs: [(name: String, arguments: [String], exitCode: Int32, stage: String?)] = [
+            ("missing feed", ["generate", "--feed", "nope.json", "--json", "--no-cache"], 1, "fetch"),
+            ("HTML feed", ["generate", "--feed", "page.html", "--json", "--no-cache"], 1, "decode"),
+            ("matrix", ["generate", "--matrix", "themes=light", "--feed", "nope.json", "--json"], 1, "fetch"),
+            ("compare, missing file", ["compare", "nope.png", "gone.png", "--json"], 2, nil),
+        ]
+        for (index, run) in runs.enumerated() {
+            let outcome = try await ProductBinary.run(run.arguments, in: folder.url)
+            #expect(outcome.exitCode == run.exitCode, "\(run.name): \(outcome.standardError)")
+            #expect(outcome.standardError.contains("error: "), "\(run.name): \(outcome.standardError)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: [String: Any]],
+                "\(run.name): \(outcome.standardOutput)")
+            let error = try #require(object["error"], "\(run.name)")
+            #expect(error["exitCode"] as? Int == Int(run.exitCode), "\(run.name)")
+            #expect(error["stage"] as? String == run.stage, "\(run.name)")
+            let message = try #require(error["message"] as? String, "\(run.name)")
+            #expect(outcome.standardError.contains(message), "\(run.name): the sentence standard error shows")
+            let document = folder.url.appendingPathComponent("failure-\(index).json")
+            try Data(outcome.standardOutput.utf8).write(to: document)
+            do {
+                let problems = try await SchemaTests.problems(document, schema: "failure", in: folder.url)
+                #expect(problems == nil, "\(run.name): \(problems ?? "")")
+            } catch let skip as SchemaTests.Skip {
+                print("Skipped the schema validation: \(skip.reason)")
+            }
+        }
+        // The schema's stages are the pipeline's.
+        let schema = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("schemas/failure.schema.json")))
+                as? [String: Any])
+        let properties = (schema["properties"] as? [String: Any])?["error"] as? [String: Any]
+        let stage = (properties?["properties"] as? [String: Any])?["stage"] as? [String: Any]
+        #expect(stage?["enum"] as? [String] == Stage.allCases.map(\.rawValue))
+    }
 }
