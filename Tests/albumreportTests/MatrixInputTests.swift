@@ -119,4 +119,29 @@ struct MatrixInputTests {
         let stage = (properties?["properties"] as? [String: Any])?["stage"] as? [String: Any]
         #expect(stage?["enum"] as? [String] == Stage.allCases.map(\.rawValue))
     }
+
+    @Test("a matrix written over a plain report removes the plain report's cards folder, and keeps the user's files")
+    func matrixOverPlainReport() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("Out")
+        let plain = try await ProductBinary.run(
+            ["generate", "--output", "Out", "--limit", "2", "--no-cache"], in: folder.url)
+        #expect(plain.exitCode == 0, "\(plain.standardError)")
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("cards").path))
+        try Data("mine".utf8).write(to: output.appendingPathComponent("notes.txt"))
+
+        let matrix = try await ProductBinary.run(
+            ["generate", "--matrix", "themes=light", "--output", "Out"] + Self.tiny, in: folder.url)
+        #expect(matrix.exitCode == 0, "\(matrix.standardError)")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }
+        #expect(entries.sorted() == ["index.html", "light", "manifest.json", "notes.txt"])
+
+        // A plain report with --no-cards over one with cards does not keep an empty cards/ either.
+        let again = try await ProductBinary.run(
+            ["generate", "--output", "Plain", "--limit", "1", "--no-cache"], in: folder.url)
+        let sheetOnly = try await ProductBinary.run(["generate", "--output", "Plain"] + Self.tiny, in: folder.url)
+        #expect(again.exitCode == 0 && sheetOnly.exitCode == 0, "\(again.standardError)\(sheetOnly.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Plain/cards").path))
+    }
 }

@@ -193,9 +193,10 @@ public struct ReportWriter: Sendable {
             try replaceFileByFile(previous: previous)
             return
         }
-        // A matrix's folders that held only its own files (combinations it no longer has) are not
-        // carried over as empty folders.
-        let pruning = !(previousReport?.otherPaths.isEmpty ?? true)
+        // Folders that held only the previous report's files are not carried over as empty
+        // folders: a matrix's combinations it no longer has, a plain report's `cards/` under a
+        // matrix or a `--no-cards` report.
+        let pruning = previousReport != nil
         try carryOver(from: output, into: staging, relativePath: "", previous: previous, pruning: pruning)
         Self.copyAttributes(from: output, to: staging)
         if albumreport_exchange_paths(staging.path, output.path) == 0 {
@@ -336,8 +337,18 @@ public struct ReportWriter: Sendable {
             try? manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Self.rename(source, to: target)
         }
+        var emptied = Set<String>()
         for stale in previous where !current.contains(stale) && Self.isSafeRelativePath(stale) {
             try? manager.removeItem(at: output.appendingPathComponent(stale))
+            var folder = (stale as NSString).deletingLastPathComponent
+            while !folder.isEmpty {
+                emptied.insert(folder)
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        // The folders that held them go too once empty (`rmdir` leaves a folder with anything in it).
+        for folder in emptied.sorted(by: { $0.count > $1.count }) {
+            _ = rmdir(output.appendingPathComponent(folder).path)
         }
         abandon()
     }
