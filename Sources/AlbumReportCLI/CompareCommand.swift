@@ -157,8 +157,7 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
             }
             if let legacyReport { try ComparisonReportWriter.checkOutputFile(url(legacyReport), option: "--report") }
         } catch {
-            console.error("error: \(error.description)")
-            throw ExitCode(2)
+            throw failure(error.description, console: console)
         }
         let comparer = GoldenComparer(options: options, reportDirectory: report, update: update)
         let (expectedURL, actualURL) = (url(expected), url(actual))
@@ -168,8 +167,7 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         }) {
         case .success(let value): summary = value
         case .failure(let error):
-            console.failure(error.description)
-            throw ExitCode(2)
+            throw failure(error.description, console: console)
         }
         do {
             try ComparisonReportWriter.writeHTML(summary, into: report, templatesDirectory: templates.map(url))
@@ -182,8 +180,7 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
                 )
             }
         } catch {
-            console.failure(error.description)
-            throw ExitCode(2)
+            throw failure(error.description, console: console)
         }
         let environment = ProcessInfo.processInfo.environment
         // JSON owns standard output: annotations and Markdown only when asked for by name.
@@ -200,6 +197,14 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         }
         if summary.count(.error) > 0 { throw ExitCode(2) }
         if !summary.passes { throw ExitCode(1) }
+    }
+
+    /// Prints `message` as the error it is (with `--json`, also as the error object on standard
+    /// output) and returns exit code 2.
+    private func failure(_ message: String, console: Console) -> ExitCode {
+        console.failure(message)
+        if json { console.output(RunFailure(message: message, exitCode: 2).json) }
+        return ExitCode(2)
     }
 
     private func printText(_ summary: ComparisonSummary, console: Console, report: URL) {

@@ -15,7 +15,7 @@ extension GenerateCommand {
         let available = availableLanguages()
         guard available.contains(where: { $0.caseInsensitiveCompare(language) == .orderedSame }) else {
             throw ValidationError(
-                "--language \(Excerpt.printable(language)) is not available. Choose one of: \(available.joined(separator: ", ")); or add strings/\(Excerpt.printable(language)).json to a --templates folder."
+                "--language \(Excerpt.printable(language)) is not available. Choose one of: \(available.map { Excerpt.identifier($0) }.joined(separator: ", ")); or add strings/\(Excerpt.printable(language)).json to a --templates folder."
             )
         }
     }

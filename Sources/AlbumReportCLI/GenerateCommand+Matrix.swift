@@ -40,7 +40,7 @@ extension GenerateCommand {
                 && !available.contains(where: { $0.caseInsensitiveCompare(language) == .orderedSame })
             {
                 throw ValidationError(
-                    "--matrix: language \(Excerpt.printable(language)) is not available. Choose from: \(available.joined(separator: ", ")); or add strings/\(Excerpt.printable(language)).json to a --templates folder."
+                    "--matrix: language \(Excerpt.printable(language)) is not available. Choose from: \(available.map { Excerpt.identifier($0) }.joined(separator: ", ")); or add strings/\(Excerpt.printable(language)).json to a --templates folder."
                 )
             }
         }
@@ -77,7 +77,8 @@ extension GenerateCommand {
                 try await pipeline.run(request, base: plain) { combination, summary in
                     let done = counter.next()
                     if !quiet && !json {
-                        console.error("[\(done)/\(total)] \(combination.folder): \(SummaryText.line(summary))")
+                        console.error(
+                            "[\(done)/\(total)] \(Excerpt.location(combination.folder)): \(SummaryText.line(summary))")
                     }
                 }
             }
@@ -93,11 +94,15 @@ extension GenerateCommand {
             summary = value
         case .finished(.failure(let error)):
             console.failure("[\(error.stage?.rawValue ?? "internal")] \(error.description)")
+            if reporting.json { console.output(RunFailure(error).json) }
             throw ExitCode(1)
         case .interrupted(let signal, _):
-            console.error(
+            let message =
                 "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous output in \(Excerpt.location(output.path)) was left as it was."
-            )
+            console.error(message)
+            if reporting.json {
+                console.output(RunFailure(message: message, exitCode: Interrupts.exitStatus(for: signal)).json)
+            }
             throw ExitCode(Interrupts.exitStatus(for: signal))
         }
         let warnings = summary.distinctWarnings

@@ -204,13 +204,17 @@ struct GenerateCommand: AsyncParsableCommand {
             summary = value
         case .finished(.failure(let error)):
             console.failure("[\(error.stage?.rawValue ?? "internal")] \(error.description)")
+            if reporting.json { console.output(RunFailure(error).json) }
             throw ExitCode(1)
         case .interrupted(let signal, let completed):
-            console.error(
+            let message =
                 completed
-                    ? "Interrupted by \(Interrupts.name(of: signal)) after the report was complete; it was written to \(Excerpt.location(output.path))."
-                    : "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous report in \(Excerpt.location(output.path)) was left as it was."
-            )
+                ? "Interrupted by \(Interrupts.name(of: signal)) after the report was complete; it was written to \(Excerpt.location(output.path))."
+                : "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous report in \(Excerpt.location(output.path)) was left as it was."
+            console.error(message)
+            if reporting.json {
+                console.output(RunFailure(message: message, exitCode: Interrupts.exitStatus(for: signal)).json)
+            }
             throw ExitCode(Interrupts.exitStatus(for: signal))
         }
 

@@ -95,7 +95,9 @@ struct MatrixMergeVerificationTests {
         #expect(message.hasSuffix("Render that shard again."))
     }
 
-    @Test("merge refuses a combination whose own manifest records another device, theme or content size, or was drawn for another device")
+    @Test(
+        "merge refuses a combination whose own manifest records another device, theme or content size, or was drawn for another device"
+    )
     func reportDisagrees() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }

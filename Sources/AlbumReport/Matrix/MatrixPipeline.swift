@@ -156,7 +156,7 @@ public struct MatrixSummary: Sendable {
     /// Every warning of every combination, each prefixed with its folder.
     public var warnings: [String] {
         zip(manifest.combinations, summaries).flatMap { combination, summary in
-            summary.warnings.map { "\(combination.folder): \($0.description)" }
+            summary.warnings.map { "\(Excerpt.location(combination.folder)): \($0.description)" }
         }
     }
 }

@@ -127,7 +127,13 @@ public struct MatrixSpec: Sendable, Hashable {
                         "key \"\(axis.rawValue)\": \"\(Excerpt.printable(value))\" cannot name a folder (it is empty or starts with a dot). Valid values: \(axis.expected)."
                     )
                 }
-                guard folders.insert(axis.folderName(value).lowercased()).inserted else {
+                guard !ReportWriter.isReportName(folder) else {
+                    throw MatrixError(
+                        source,
+                        "key \"\(axis.rawValue)\": \"\(Excerpt.printable(value))\" would be written to the folder \"\(Excerpt.printable(folder))\", a name the report keeps for its own files (\(ReportWriter.reportNamesText), in any case). Give it another name."
+                    )
+                }
+                guard folders.insert(folder.lowercased()).inserted else {
                     throw MatrixError(
                         source,
                         "key \"\(axis.rawValue)\" lists \"\(Excerpt.printable(value))\" twice (or two values with the same folder name)."

@@ -48,7 +48,8 @@ extension MatrixSummary {
         let all = manifest.combinations.count
         return order.map { line in
             let places = folders[line] ?? []
-            return places.count == all ? line : "\(line) (in \(places.joined(separator: ", ")))"
+            return places.count == all
+                ? line : "\(line) (in \(places.map { Excerpt.location($0) }.joined(separator: ", ")))"
         }
     }
 }

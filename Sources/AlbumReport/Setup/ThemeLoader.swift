@@ -51,7 +51,7 @@ public enum ThemeLoader {
                 ).sorted()
                 throw .theme(
                     ThemeError(
-                        "There is no theme named '\(name)' in \(directory.path). Available: \(available.joined(separator: ", ")); or pass --theme path/to/theme.json."
+                        "There is no theme named '\(Excerpt.printable(name))' in \(Excerpt.location(directory.path)). Available: \(available.map { Excerpt.identifier($0) }.joined(separator: ", ")); or pass --theme path/to/theme.json."
                     ))
             }
             url = found

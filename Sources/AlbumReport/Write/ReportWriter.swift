@@ -25,6 +25,20 @@ public struct ReportWriter: Sendable {
     /// Files every report has besides those its manifest lists.
     static let reportFiles: Set<String> = [manifestName, GalleryPage.fileName]
 
+    /// Whether `name`, in any case (file systems that ignore case), is one a report writes at its
+    /// top level: `manifest.json`, `index.html`, `cards`, `sheet.png` or `sheet-NNN.png`. A matrix's
+    /// folder may not be named so: the report over it, or the plain report it replaces, would
+    /// collide with it.
+    static func isReportName(_ name: String) -> Bool {
+        let name = name.lowercased()
+        return reportFiles.contains(name) || name == ReportLayout.cardsFolder || ReportLayout.isSheet(name)
+    }
+
+    /// The names ``isReportName(_:)`` refuses, for messages.
+    static let reportNamesText =
+        (reportFiles.sorted() + [ReportLayout.cardsFolder, ReportLayout.sheetPath(page: nil), "sheet-NNN.png"])
+        .joined(separator: ", ")
+
     /// The checks of ``prepare(output:force:holdsReport:)`` alone, so a run can fail before it
     /// downloads anything. `known` is whether the folder holds a report of ours, when the caller
     /// has just read its manifest (a large report's manifest is most of a refresh's start-up).
@@ -181,9 +195,10 @@ public struct ReportWriter: Sendable {
             try replaceFileByFile(previous: previous)
             return
         }
-        // A matrix's folders that held only its own files (combinations it no longer has) are not
-        // carried over as empty folders.
-        let pruning = !(previousReport?.otherPaths.isEmpty ?? true)
+        // Folders that held only the previous report's files are not carried over as empty
+        // folders: a matrix's combinations it no longer has, a plain report's `cards/` under a
+        // matrix or a `--no-cards` report.
+        let pruning = previousReport != nil
         try carryOver(from: output, into: staging, relativePath: "", previous: previous, pruning: pruning)
         Self.copyAttributes(from: output, to: staging)
         if albumreport_exchange_paths(staging.path, output.path) == 0 {
@@ -324,8 +339,18 @@ public struct ReportWriter: Sendable {
             try? manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Self.rename(source, to: target)
         }
+        var emptied = Set<String>()
         for stale in previous where !current.contains(stale) && Self.isSafeRelativePath(stale) {
             try? manager.removeItem(at: output.appendingPathComponent(stale))
+            var folder = (stale as NSString).deletingLastPathComponent
+            while !folder.isEmpty {
+                emptied.insert(folder)
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        // The folders that held them go too once empty (`rmdir` leaves a folder with anything in it).
+        for folder in emptied.sorted(by: { $0.count > $1.count }) {
+            _ = rmdir(output.appendingPathComponent(folder).path)
         }
         abandon()
     }

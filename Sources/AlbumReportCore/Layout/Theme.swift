@@ -31,7 +31,8 @@ public struct RGBA: Sendable, Hashable, Codable, CustomStringConvertible {
         let text = try container.decode(String.self)
         guard let color = RGBA(hex: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text)' is not a colour; write #RRGGBB or #RRGGBBAA")
+                in: container,
+                debugDescription: "'\(Excerpt.printable(text))' is not a colour; write #RRGGBB or #RRGGBBAA")
         }
         self = color
     }
