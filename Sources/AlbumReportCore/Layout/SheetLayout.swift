@@ -1,40 +1,5 @@
 import Foundation
 
-/// The background of a row in an inset-grouped list: the group's cell colour, with the group's
-/// rounded corners on its first and last row.
-public struct RowBackground: Sendable, Hashable, Codable {
-    public var frame: Rect
-    public var color: RGBA
-    public var cornerRadius: Double
-    /// Whether the top corners are rounded (the group's first row).
-    public var roundsTop: Bool
-    /// Whether the bottom corners are rounded (the group's last row).
-    public var roundsBottom: Bool
-}
-
-/// One row of the table sheet.
-public struct RowLayout: Sendable, Hashable, Codable {
-    public var rank: Int
-    public var itemID: String?
-    /// The whole row: edge to edge in a plain list, the cell in an inset-grouped one.
-    public var frame: Rect
-    /// The cell's background in an inset-grouped list.
-    public var background: RowBackground?
-    /// The thumbnail, when the row has artwork (or a placeholder for it).
-    public var thumbnail: ImageSlot?
-    /// The album name (or the facts row's title); nil for a facts row without a title.
-    public var title: TextBlock?
-    /// The explicit-content badge after the album name.
-    public var badge: BadgeLayout?
-    /// The artist (or the facts row's description).
-    public var subtitle: TextBlock?
-    /// The disclosure indicator (album rows in the UIKit style).
-    public var chevron: ChevronLayout?
-    /// The hairline under the row, inset to the text column (nil under a group's last row).
-    public var separator: Rect?
-    public var separatorColor: RGBA
-}
-
 /// The list screen as one tall image: a navigation bar (with the status bar), the chart's
 /// country and date as a header, then one row per item, each exactly as tall as its wrapped text
 /// needs (never shorter than the thumbnail plus padding).
@@ -230,21 +195,6 @@ public struct SheetLayout: Sendable, Hashable, Codable {
                 list.append(LayoutElement(name: "separator", rank: row.rank, frame: separator))
             }
         }
-        return list
-    }
-}
-
-extension NavigationBarLayout {
-    /// The bar's frames, named, for the manifest.
-    var elements: [LayoutElement] {
-        var list = statusBar?.elements ?? []
-        list.append(LayoutElement(name: "navigationBar", frame: frame))
-        if let title { list.append(LayoutElement(name: "navigationTitle", frame: title.frame)) }
-        if let largeTitle { list.append(LayoutElement(name: "largeTitle", frame: largeTitle.frame)) }
-        if let backChevron { list.append(LayoutElement(name: "backChevron", frame: backChevron.frame)) }
-        if let backLabel { list.append(LayoutElement(name: "backLabel", frame: backLabel.frame)) }
-        if let doneLabel { list.append(LayoutElement(name: "doneButton", frame: doneLabel.frame)) }
-        if let refreshSymbol { list.append(LayoutElement(name: "refreshButton", frame: refreshSymbol)) }
         return list
     }
 }

@@ -1,73 +1,3 @@
-/// A chevron drawn as two strokes: `›` (disclosure) or `‹` (back).
-public struct ChevronLayout: Sendable, Hashable, Codable {
-    /// Which way it points.
-    public enum Direction: String, Sendable, Hashable, Codable { case forward, back }
-    public var frame: Rect
-    public var direction: Direction
-    public var strokeWidth: Double
-    public var color: RGBA
-}
-
-/// A place where artwork (or its placeholder) is drawn, aspect-fill: an image of another shape
-/// is centre-cropped to the slot, never stretched.
-public struct ImageSlot: Sendable, Hashable, Codable {
-    /// What a slot without an image shows.
-    public enum Placeholder: String, Sendable, Hashable, Codable {
-        /// A pair of music notes (album artwork).
-        case music
-        /// A landscape with a sun (a facts row's photo).
-        case photo
-    }
-
-    public var frame: Rect
-    public var cornerRadius: Double
-    public var placeholder: Placeholder = .music
-
-    /// Creates a slot.
-    public init(frame: Rect, cornerRadius: Double, placeholder: Placeholder = .music) {
-        self.frame = frame
-        self.cornerRadius = cornerRadius
-        self.placeholder = placeholder
-    }
-}
-
-/// The explicit-content badge iOS draws after an explicit album's name: a small rounded square
-/// with an "E", in the secondary label colour.
-public struct BadgeLayout: Sendable, Hashable, Codable {
-    public var frame: Rect
-    public var color: RGBA
-
-    /// The space between the text and the badge.
-    static let spacing = 5.0
-
-    /// The badge's side for text in `font` (about the capital height plus a little).
-    static func side(for font: FontStyle) -> Double { (font.size * 0.8).rounded() }
-
-    /// The width a line must leave free for the badge.
-    static func room(for font: FontStyle) -> Double { side(for: font) + spacing }
-
-    /// The badge after the last line of `block`, in the UI's direction (the English UI's: to its
-    /// right, whatever the script of the name, as a view after the label in a left-to-right
-    /// stack), centred on the line's lowercase letters.
-    static func after(_ block: TextBlock, color: RGBA) -> BadgeLayout? {
-        guard let line = block.lines.last else { return nil }
-        let side = side(for: block.font)
-        let x = line.x + line.width + spacing
-        let midY = line.baseline - block.font.size * 0.36
-        return BadgeLayout(frame: Rect(x: x, y: midY - side / 2, width: side, height: side), color: color)
-    }
-}
-
-/// A filled, rounded button with a centred label.
-public struct ButtonLayout: Sendable, Hashable, Codable {
-    public var frame: Rect
-    public var cornerRadius: Double
-    public var fill: RGBA
-    public var label: TextBlock
-    /// Where the button leads (the album's store page).
-    public var link: String?
-}
-
 /// A navigation bar as iOS 17 draws it, including the status bar above it: transparent at the
 /// scroll edge, a material with a hairline when content scrolls under it; an inline title, or a
 /// large title under the bar on lists.
@@ -105,50 +35,6 @@ public struct NavigationBarLayout: Sendable, Hashable, Codable {
 
     /// The bar's inline part: where the title, the back button and bar buttons are centred.
     public var inlineFrame: Rect
-}
-
-/// A named frame, as recorded in the manifest.
-public struct LayoutElement: Sendable, Hashable, Codable {
-    /// What it is (`row`, `thumbnail`, `button`, …).
-    public var name: String
-    /// The item's rank, for per-item elements.
-    public var rank: Int?
-    /// The frame in points.
-    public var frame: Rect
-
-    /// Creates an element.
-    public init(name: String, rank: Int? = nil, frame: Rect) {
-        self.name = name
-        self.rank = rank
-        self.frame = frame
-    }
-}
-
-/// Horizontal extents shared by the screens: the safe area, the layout margins and, on wide
-/// screens, the readable content column of the card.
-struct ContentColumns {
-    /// Where row content (thumbnail, text, chevron) and the large title go: the safe width
-    /// minus the layout margins, on every device.
-    var rowContent: (x: Double, width: Double)
-    /// The card's column ("the view"), before its 20 pt insets.
-    var card: (x: Double, width: Double)
-    /// The full width between the safe-area insets.
-    var safe: (x: Double, width: Double)
-    /// The horizontal layout margin inside the safe area (16 or 20 pt, or the theme's).
-    var margin: Double
-
-    init(device: Device, theme: Theme) {
-        let metrics = theme.metrics
-        let safeX = device.safeArea.left
-        let safeWidth = device.size.width - device.safeArea.left - device.safeArea.right
-        safe = (safeX, safeWidth)
-        margin = metrics.layoutMargin(on: device)
-        // A table's cells follow the layout margins, not the readable width: UITableView's
-        // cellLayoutMarginsFollowReadableWidth is false by default since iOS 12.
-        rowContent = (safeX + margin, max(safeWidth - 2 * margin, 1))
-        let cardWidth = min(safeWidth, metrics.readableContentWidth + 2 * metrics.cardInset)
-        card = (safeX + (safeWidth - cardWidth) / 2, cardWidth)
-    }
 }
 
 extension NavigationBarLayout {
@@ -264,29 +150,17 @@ extension NavigationBarLayout {
     }
 }
 
-extension TextBlock {
-    /// The same block moved so that its frame's top is at `y`.
-    /// The block with only the lines that end above `maxY` (nil when none does).
-    public func keepingLines(above maxY: Double) -> TextBlock? {
-        let lineHeight = font.lineHeight
-        let kept = lines.enumerated().filter { index, _ in frame.y + Double(index + 1) * lineHeight <= maxY }.map(
-            \.element)
-        guard !kept.isEmpty else { return nil }
-        var copy = self
-        copy.lines = kept
-        copy.frame.height = Double(kept.count) * lineHeight
-        return copy
-    }
-
-    public func moved(toY y: Double) -> TextBlock {
-        let dy = y - frame.y
-        var copy = self
-        copy.frame = frame.offsetBy(dy: dy)
-        copy.lines = lines.map { line in
-            var moved = line
-            moved.baseline += dy
-            return moved
-        }
-        return copy
+extension NavigationBarLayout {
+    /// The bar's frames, named, for the manifest.
+    var elements: [LayoutElement] {
+        var list = statusBar?.elements ?? []
+        list.append(LayoutElement(name: "navigationBar", frame: frame))
+        if let title { list.append(LayoutElement(name: "navigationTitle", frame: title.frame)) }
+        if let largeTitle { list.append(LayoutElement(name: "largeTitle", frame: largeTitle.frame)) }
+        if let backChevron { list.append(LayoutElement(name: "backChevron", frame: backChevron.frame)) }
+        if let backLabel { list.append(LayoutElement(name: "backLabel", frame: backLabel.frame)) }
+        if let doneLabel { list.append(LayoutElement(name: "doneButton", frame: doneLabel.frame)) }
+        if let refreshSymbol { list.append(LayoutElement(name: "refreshButton", frame: refreshSymbol)) }
+        return list
     }
 }

@@ -1,0 +1,9 @@
+/// A filled, rounded button with a centred label.
+public struct ButtonLayout: Sendable, Hashable, Codable {
+    public var frame: Rect
+    public var cornerRadius: Double
+    public var fill: RGBA
+    public var label: TextBlock
+    /// Where the button leads (the album's store page).
+    public var link: String?
+}
