@@ -129,7 +129,7 @@ struct CardsStage: PipelineStage {
                     "The card of “\(Excerpt.printable(item.title))” would be taller than the \(Int(CardLayout.maximumHeight(for: render.device))) points albumreport draws; the text that did not fit was left out."
             ) : nil
         var elements = layout.elements.map { Manifest.ElementRecord($0, scale: render.device.scale) }
-        if let index = elements.lastIndex(where: { $0.name == "button" }) { elements[index].link = layout.button.link }
+        if let index = elements.lastIndex(where: { $0.kind == .button }) { elements[index].link = layout.button.link }
         var screen = Manifest.ScreenRecord(
             kind: .card, file: path, rank: item.rank, sizePoints: layout.size, elements: elements)
 

@@ -24,3 +24,5 @@ public struct BadgeLayout: Sendable, Hashable, Codable {
         return BadgeLayout(frame: Rect(x: x, y: midY - side / 2, width: side, height: side), color: color)
     }
 }
+
+extension BadgeLayout: FramedPart {}

@@ -7,3 +7,10 @@ public struct ButtonLayout: Sendable, Hashable, Codable {
     /// Where the button leads (the album's store page).
     public var link: String?
 }
+
+extension ButtonLayout: LayoutPart {
+    mutating func visitParts(_ visitor: inout some LayoutPartVisitor) {
+        visitor.visit(&frame, .unrecorded)
+        visitor.visit(&label, .unrecorded)
+    }
+}

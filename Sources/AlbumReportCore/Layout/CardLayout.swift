@@ -234,25 +234,26 @@ public struct CardLayout: Sendable, Hashable, Codable {
     }
 
     /// Every frame, named, for the manifest.
-    public var elements: [LayoutElement] {
-        var list: [LayoutElement] = []
-        if let presentation {
-            list += presentation.statusBar?.elements ?? []
-            list.append(LayoutElement(name: "sheet", frame: presentation.sheetFrame))
-        }
-        list += navigationBar.elements
-        list.append(LayoutElement(name: "artwork", rank: rank, frame: artwork.frame))
-        let named: [(String, TextBlock?)] = [
-            ("title", title), ("artist", artist), ("genres", genres), ("releaseDate", releaseDate),
-            ("copyright", copyright),
-        ]
-        for case (let name, let block?) in named {
-            list.append(LayoutElement(name: name, rank: rank, frame: block.frame))
-        }
-        if let badge { list.append(LayoutElement(name: "explicitBadge", rank: rank, frame: badge.frame)) }
-        if let scrollEdge { list.append(LayoutElement(name: "scrollEdge", rank: rank, frame: scrollEdge.frame)) }
-        list.append(LayoutElement(name: "button", rank: rank, frame: button.frame))
-        return list
+    public var elements: [LayoutElement] { manifestElements }
+}
+
+extension CardLayout: LayoutPart {
+    /// The canvas.
+    var frame: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+
+    mutating func visitParts(_ visitor: inout some LayoutPartVisitor) {
+        let rank = rank
+        visitor.visit(&presentation, .parts)
+        visitor.visit(&navigationBar, .parts)
+        visitor.visit(&artwork, .element(.artwork, rank: rank))
+        visitor.visit(&title, .element(.title, rank: rank))
+        visitor.visit(&artist, .element(.artist, rank: rank))
+        visitor.visit(&genres, .element(.genres, rank: rank))
+        visitor.visit(&releaseDate, .element(.releaseDate, rank: rank))
+        visitor.visit(&copyright, .element(.copyright, rank: rank))
+        visitor.visit(&badge, .element(.explicitBadge, rank: rank))
+        visitor.visit(&scrollEdge, .element(.scrollEdge, rank: rank))
+        visitor.visit(&button, .element(.button, rank: rank))
     }
 }
 

@@ -20,3 +20,5 @@ public struct ImageSlot: Sendable, Hashable, Codable {
         self.placeholder = placeholder
     }
 }
+
+extension ImageSlot: FramedPart {}

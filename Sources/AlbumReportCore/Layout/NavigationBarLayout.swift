@@ -145,22 +145,20 @@ extension NavigationBarLayout {
     }
 
     /// Every text block in the bar, the status bar's included.
-    public var textBlocks: [TextBlock] {
-        (statusBar?.textBlocks ?? []) + [title, largeTitle, backLabel, doneLabel].compactMap { $0 }
-    }
+    public var textBlocks: [TextBlock] { texts }
 }
 
-extension NavigationBarLayout {
-    /// The bar's frames, named, for the manifest.
-    var elements: [LayoutElement] {
-        var list = statusBar?.elements ?? []
-        list.append(LayoutElement(name: "navigationBar", frame: frame))
-        if let title { list.append(LayoutElement(name: "navigationTitle", frame: title.frame)) }
-        if let largeTitle { list.append(LayoutElement(name: "largeTitle", frame: largeTitle.frame)) }
-        if let backChevron { list.append(LayoutElement(name: "backChevron", frame: backChevron.frame)) }
-        if let backLabel { list.append(LayoutElement(name: "backLabel", frame: backLabel.frame)) }
-        if let doneLabel { list.append(LayoutElement(name: "doneButton", frame: doneLabel.frame)) }
-        if let refreshSymbol { list.append(LayoutElement(name: "refreshButton", frame: refreshSymbol)) }
-        return list
+extension NavigationBarLayout: LayoutPart {
+    mutating func visitParts(_ visitor: inout some LayoutPartVisitor) {
+        visitor.visit(&statusBar, .parts)
+        visitor.visit(&frame, .element(.navigationBar))
+        visitor.visit(&title, .element(.navigationTitle))
+        visitor.visit(&largeTitle, .element(.largeTitle))
+        visitor.visit(&separator, .unrecorded)
+        visitor.visit(&backChevron, .element(.backChevron))
+        visitor.visit(&backLabel, .element(.backLabel))
+        visitor.visit(&doneLabel, .element(.doneButton))
+        visitor.visit(&refreshSymbol, .element(.refreshButton))
+        visitor.visit(&inlineFrame, .unrecorded)
     }
 }

@@ -32,3 +32,19 @@ public struct RowLayout: Sendable, Hashable, Codable {
     public var separator: Rect?
     public var separatorColor: RGBA
 }
+
+extension RowBackground: FramedPart {}
+
+extension RowLayout: LayoutPart {
+    mutating func visitParts(_ visitor: inout some LayoutPartVisitor) {
+        let rank = rank
+        visitor.visit(&frame, .element(.row, rank: rank))
+        visitor.visit(&background, .unrecorded)
+        visitor.visit(&thumbnail, .element(.thumbnail, rank: rank))
+        visitor.visit(&title, .element(.title, rank: rank))
+        visitor.visit(&badge, .element(.explicitBadge, rank: rank))
+        visitor.visit(&subtitle, .element(.subtitle, rank: rank))
+        visitor.visit(&chevron, .element(.chevron, rank: rank))
+        visitor.visit(&separator, .element(.separator, rank: rank))
+    }
+}

@@ -9,3 +9,10 @@ public struct ScrollEdgeBacking: Sendable, Hashable, Codable {
     public var separator: Rect
     public var separatorColor: RGBA
 }
+
+extension ScrollEdgeBacking: LayoutPart {
+    mutating func visitParts(_ visitor: inout some LayoutPartVisitor) {
+        visitor.visit(&frame, .unrecorded)
+        visitor.visit(&separator, .unrecorded)
+    }
+}

@@ -173,28 +173,17 @@ public struct SheetLayout: Sendable, Hashable, Codable {
     }
 
     /// Every frame, named, for the manifest.
-    public var elements: [LayoutElement] {
-        var list = navigationBar.elements
-        if let header { list.append(LayoutElement(name: "header", frame: header.frame)) }
-        for row in rows {
-            list.append(LayoutElement(name: "row", rank: row.rank, frame: row.frame))
-            if let thumbnail = row.thumbnail {
-                list.append(LayoutElement(name: "thumbnail", rank: row.rank, frame: thumbnail.frame))
-            }
-            if let title = row.title { list.append(LayoutElement(name: "title", rank: row.rank, frame: title.frame)) }
-            if let badge = row.badge {
-                list.append(LayoutElement(name: "explicitBadge", rank: row.rank, frame: badge.frame))
-            }
-            if let subtitle = row.subtitle {
-                list.append(LayoutElement(name: "subtitle", rank: row.rank, frame: subtitle.frame))
-            }
-            if let chevron = row.chevron {
-                list.append(LayoutElement(name: "chevron", rank: row.rank, frame: chevron.frame))
-            }
-            if let separator = row.separator {
-                list.append(LayoutElement(name: "separator", rank: row.rank, frame: separator))
-            }
-        }
-        return list
+    public var elements: [LayoutElement] { manifestElements }
+}
+
+extension SheetLayout: LayoutPart {
+    /// The canvas.
+    var frame: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+
+    mutating func visitParts(_ visitor: inout some LayoutPartVisitor) {
+        visitor.visit(&navigationBar, .parts)
+        visitor.visit(&scrolledNavigationBar, .unrecorded)
+        visitor.visit(&header, .element(.header))
+        visitor.visit(&rows, .parts)
     }
 }

@@ -58,6 +58,19 @@ extension SheetPresentation {
     }
 }
 
+extension SheetPresentation: LayoutPart {
+    /// The sheet's frame.
+    var frame: Rect { sheetFrame }
+
+    /// The status bar, the dimmed list's frame and the sheet; the list drawn behind the sheet is
+    /// not a part of the card's: it was laid out (and mirrored) as a sheet of its own.
+    mutating func visitParts(_ visitor: inout some LayoutPartVisitor) {
+        visitor.visit(&statusBar, .parts)
+        visitor.visit(&presentingFrame, .unrecorded)
+        visitor.visit(&sheetFrame, .element(.sheet))
+    }
+}
+
 extension RGBA {
     /// Whether the colour is dark (sum of channels under half).
     var isDarkColor: Bool { Int(red) + Int(green) + Int(blue) < 3 * 128 }

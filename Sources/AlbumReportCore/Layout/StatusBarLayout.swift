@@ -121,16 +121,17 @@ public struct StatusBarLayout: Sendable, Hashable, Codable {
     }
 
     /// The text blocks of the bar.
-    public var textBlocks: [TextBlock] { [time, date, batteryPercentage].compactMap { $0 } }
+    public var textBlocks: [TextBlock] { texts }
+}
 
-    /// The bar's frames, named, for the manifest.
-    var elements: [LayoutElement] {
-        var list = [
-            LayoutElement(name: "statusBar", frame: frame), LayoutElement(name: "statusBarTime", frame: time.frame),
-        ]
-        if let signal { list.append(LayoutElement(name: "statusBarSignal", frame: signal)) }
-        list.append(LayoutElement(name: "statusBarWifi", frame: wifi))
-        list.append(LayoutElement(name: "statusBarBattery", frame: battery))
-        return list
+extension StatusBarLayout: LayoutPart {
+    mutating func visitParts(_ visitor: inout some LayoutPartVisitor) {
+        visitor.visit(&frame, .element(.statusBar))
+        visitor.visit(&time, .element(.statusBarTime))
+        visitor.visit(&date, .unrecorded)
+        visitor.visit(&batteryPercentage, .unrecorded)
+        visitor.visit(&signal, .element(.statusBarSignal))
+        visitor.visit(&wifi, .element(.statusBarWifi))
+        visitor.visit(&battery, .element(.statusBarBattery))
     }
 }
