@@ -83,13 +83,12 @@ public struct CardLayout: Sendable, Hashable, Codable {
             }
         }
         let bar = NavigationBarLayout.make(
-            title: "", largeTitle: false,
-            backTitle: options.style == .uikit ? (language?.listTitle(for: feed) ?? feed.title) : nil,
-            trailing: options.style == .swiftui ? .done : nil, scrolled: false, top: barTop,
-            statusBar: options.style == .uikit ? statusBar(colors.label) : nil, device: device, theme: theme,
-            measurer: measurer, areaTop: areaTop,
-            within: device.isPad ? presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) } : nil,
-            language: language)
+            NavigationBarLayout.Configuration(
+                backTitle: options.style == .uikit ? (language?.listTitle(for: feed) ?? feed.title) : nil,
+                trailing: options.style == .swiftui ? .done : nil, top: barTop, areaTop: areaTop,
+                span: device.isPad ? presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) } : nil,
+                statusBar: options.style == .uikit ? statusBar(colors.label) : nil, language: language),
+            device: device, theme: theme, measurer: measurer)
 
         let link: String?
         let labelText: String
