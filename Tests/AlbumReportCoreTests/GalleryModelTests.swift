@@ -22,18 +22,20 @@ struct GalleryModelTests {
         let item = FeedItem(rank: 1, id: "a", title: "Album", artistName: "Artist", storeURL: "https://example.com/a")
         let other = FeedItem(rank: 2, id: "b", title: "Other", artistName: nil, storeURL: "javascript:alert(1)")
         let size = Size(width: 400, height: 1000)
-        func element(_ name: String, rank: Int?, _ frame: Rect, link: String? = nil) -> Manifest.ElementRecord {
-            Manifest.ElementRecord(LayoutElement(name: name, rank: rank, frame: frame), scale: 2, link: link)
+        func element(
+            _ kind: LayoutElement.Kind, rank: Int?, _ frame: Rect, link: String? = nil
+        ) -> Manifest.ElementRecord {
+            Manifest.ElementRecord(LayoutElement(kind, rank: rank, frame: frame), scale: 2, link: link)
         }
         let sheet = Manifest.ScreenRecord(
             kind: .sheet, file: "sheet.png", rank: nil, sizePoints: size,
             elements: [
-                element("row", rank: 1, Rect(x: 0, y: 100, width: 400, height: 80)),
-                element("row", rank: 2, Rect(x: 0, y: 180, width: 400, height: 80)),
+                element(.row, rank: 1, Rect(x: 0, y: 100, width: 400, height: 80)),
+                element(.row, rank: 2, Rect(x: 0, y: 180, width: 400, height: 80)),
             ])
         let card = Manifest.ScreenRecord(
             kind: .card, file: "cards/001-album.png", rank: 1, sizePoints: Size(width: 400, height: 800),
-            elements: [element("button", rank: 1, Rect(x: 20, y: 700, width: 360, height: 50), link: item.storeURL)])
+            elements: [element(.button, rank: 1, Rect(x: 20, y: 700, width: 360, height: 50), link: item.storeURL)])
         let feed = Feed(format: .appleRSSv2, title: "Top", items: [item, other])
         let manifest = Manifest(
             generator: "albumreport test", feed: Manifest.FeedInfo(source: "s", encoding: "utf-8", feed: feed),
@@ -66,20 +68,30 @@ struct GalleryModelTests {
         let item = FeedItem(
             rank: 1, id: "a", title: "Album", artistName: "Artist", storeURL: "https://example.com/album",
             artistURL: "https://example.com/artist")
-        func element(_ name: String, rank: Int?, _ frame: Rect, link: String? = nil) -> Manifest.ElementRecord {
-            Manifest.ElementRecord(LayoutElement(name: name, rank: rank, frame: frame), scale: 1, link: link)
+        func element(
+            _ kind: LayoutElement.Kind, rank: Int?, _ frame: Rect, link: String? = nil
+        ) -> Manifest.ElementRecord {
+            Manifest.ElementRecord(LayoutElement(kind, rank: rank, frame: frame), scale: 1, link: link)
         }
         let size = Size(width: 400, height: 800)
         // A scrolled page: the bar covers 0…100, the row runs from 60 (under the bar) to 160.
         let sheet = Manifest.ScreenRecord(
             kind: .sheet, file: "sheet-002.png", rank: nil, page: 2, sizePoints: size,
             elements: [
-                element("navigationBar", rank: nil, Rect(x: 0, y: 0, width: 400, height: 100)),
-                element("row", rank: 1, Rect(x: 0, y: 60, width: 400, height: 100)),
+                element(.navigationBar, rank: nil, Rect(x: 0, y: 0, width: 400, height: 100)),
+                element(.row, rank: 1, Rect(x: 0, y: 60, width: 400, height: 100)),
             ])
         let card = Manifest.ScreenRecord(
             kind: .card, file: "cards/001-album.png", rank: 1, sizePoints: size,
-            elements: [element("button", rank: 1, Rect(x: 20, y: 700, width: 360, height: 50), link: item.artistURL)])
+            elements: [
+                {
+                    // The card records the label it draws; the gallery says the same.
+                    var button = element(
+                        .button, rank: 1, Rect(x: 20, y: 700, width: 360, height: 50), link: item.artistURL)
+                    button.label = "View Artist"
+                    return button
+                }()
+            ])
         let feed = Feed(format: .appleRSSv1, title: "Top", items: [item])
         let manifest = Manifest(
             generator: "albumreport test", feed: Manifest.FeedInfo(source: "s", encoding: "utf-8", feed: feed),
@@ -89,7 +101,7 @@ struct GalleryModelTests {
                 Manifest.FileRecord(path: "sheet-002.png", widthPixels: 400, heightPixels: 800, bytes: 1, sha256: ""),
                 Manifest.FileRecord(
                     path: "cards/001-album.png", widthPixels: 400, heightPixels: 800, bytes: 1, sha256: ""),
-            ], screens: [sheet, card], warnings: [], screen: ScreenOptions(button: .artist))
+            ], screens: [sheet, card], warnings: [])
         let gallery = Gallery(manifest: manifest, subtitle: nil)
         let button = gallery.cards[0].buttons[0]
         #expect(button.href == "https://example.com/artist")

@@ -153,4 +153,23 @@ struct MirroringTests {
         #expect(release.contains("."))
         #expect(german.statusBarTime(withPeriod: true) == "09:41")
     }
+
+    @Test("the text coverage checks the release line the card draws, in the card's language and date format")
+    func coverageOfTranslatedRelease() throws {
+        let german = ChromeLanguage(
+            code: "de", direction: .ltr,
+            strings: ChromeLanguage.english.merging(["locale": "de_DE", "released": "Veröffentlicht: %@"]) { $1 })
+        let theme = try Theme.shipped()
+        let feed = try chart()
+        let item = try #require(feed.items.first { $0.releaseDate?.day != nil })
+        let options = ScreenOptions(language: german)
+        let card = CardLayout.make(
+            item: item, feed: feed, device: .iPhone15, theme: theme, locale: locale, options: options,
+            measurer: measurer)
+        let drawn = try #require(card.releaseDate).lines.map(\.text).joined(separator: " ")
+        #expect(drawn.hasPrefix("Veröffentlicht: "))
+        let covered = item.drawnTexts(format: feed.format, theme: theme, locale: locale, options: options)
+        #expect(covered.contains { $0.text == drawn && $0.font == theme.fonts.cardDetail })
+        #expect(!covered.contains { $0.text.hasPrefix("Released") })
+    }
 }

@@ -109,7 +109,7 @@ struct ManifestStreamingTests {
             rank: 1, id: "1", title: "Title \"quoted\"\nnext", artistName: "Artist",
             storeURL: "https://music.apple.com/a", genres: ["Pop"], copyright: "© 2026")
         var element = Manifest.ElementRecord(
-            LayoutElement(name: "button", rank: 1, frame: Rect(x: 1, y: 2, width: 3, height: 4)), scale: 3,
+            LayoutElement(.button, rank: 1, frame: Rect(x: 1, y: 2, width: 3, height: 4)), scale: 3,
             link: "https://music.apple.com/a")
         element.label = "In Apple Music ansehen"
         var screen = ScreenOptions(style: .swiftui, fit: .screen).withAccessibility(

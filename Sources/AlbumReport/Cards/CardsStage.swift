@@ -123,7 +123,7 @@ struct CardsStage: PipelineStage {
                     "The card of “\(Excerpt.printable(item.title))” would be taller than the \(Int(CardLayout.maximumHeight(for: render.device))) points albumreport draws; the text that did not fit was left out."
             ) : nil
         var elements = layout.elements.map { Manifest.ElementRecord($0, scale: render.device.scale) }
-        if let index = elements.lastIndex(where: { $0.name == "button" }) {
+        if let index = elements.lastIndex(where: { $0.kind == .button }) {
             elements[index].link = layout.button.link
             let label = layout.button.label.lines.map(\.text).joined(separator: " ")
             elements[index].label = label == item.storeButtonTitle ? nil : label

@@ -98,7 +98,9 @@ struct SelectStage: PipelineStage {
         for item in input.items {
             if Task.isCancelled { throw .cancelled }
             let codes = Self.undrawableCodes(
-                item.drawnTexts(format: feed.format, theme: input.theme, locale: render.locale), engine: render.engine)
+                item.drawnTexts(
+                    format: feed.format, theme: input.theme, locale: render.locale, options: input.screen),
+                engine: render.engine)
             undrawable[item.rank] = codes
             if !codes.isEmpty {
                 warnings.append(

@@ -1,42 +1,5 @@
 import Foundation
 
-/// How the SwiftUI app presents a card: as a sheet over the dimmed list, whose top edge shows
-/// above the sheet (iPhone) or around it (iPad). The sheet has the one (large) detent, so it has
-/// no grabber (UIKit's `prefersGrabberVisible` is false by default; SwiftUI's automatic
-/// `presentationDragIndicator` shows one only on a resizable sheet).
-public struct SheetPresentation: Sendable, Hashable, Codable {
-    /// The colour behind everything (the window's black).
-    public var backdrop: RGBA
-    /// The list, pushed back and dimmed, behind the sheet.
-    public var presentingFrame: Rect
-    public var presentingColor: RGBA
-    public var presentingCornerRadius: Double
-    /// The status bar over the backdrop (light content, as iOS shows it while a sheet is up).
-    public var statusBar: StatusBarLayout?
-    /// The sheet itself.
-    public var sheetFrame: Rect
-    public var sheetColor: RGBA
-    public var cornerRadius: Double
-    /// Whether the sheet's bottom corners are rounded too (iPad's floating sheet).
-    public var roundsBottom: Bool
-    /// The list the sheet was presented from, drawn behind it (iPad, where it shows around the sheet).
-    public var presentingList: SheetLayout?
-    /// The translucent black iOS dims the presenting view with, over `presentingList`.
-    public var dimming: RGBA?
-}
-
-/// The band behind a pinned button when content scrolls under it (`--fit screen`), as iOS 17
-/// draws a bottom bar over scrolled content: the chrome material (the content blurred and
-/// tinted) with a hairline along its top edge. (A gradient fade into the background is iOS 26's
-/// scroll-edge effect, not iOS 17's.)
-public struct ScrollEdgeBacking: Sendable, Hashable, Codable {
-    public var frame: Rect
-    public var material: ChromeMaterial
-    /// The hairline along the band's top edge.
-    public var separator: Rect
-    public var separatorColor: RGBA
-}
-
 /// The detail screen of one album: large artwork, the album's details and a button pinned 20 pt
 /// above the safe-area bottom. When the text does not fit above the button the card grows
 /// taller, like a full-page screenshot of a scroll view (`--fit content`), or the content
@@ -83,219 +46,106 @@ public struct CardLayout: Sendable, Hashable, Codable {
         options: ScreenOptions = ScreenOptions(), listItems: [FeedItem]? = nil, measurer: some TextMeasuring
     ) -> CardLayout {
         let metrics = theme.metrics
-        let colors = theme.colors
-        let fonts = theme.fonts
-        let columns = ContentColumns(device: device, theme: theme)
         let language = options.language
         let locale = language?.dateLocale(given: locale) ?? locale
-        let statusBar = { (color: RGBA) in
-            options.statusBar == .none
-                ? nil
-                : StatusBarLayout.make(
-                    device: device, theme: theme, color: color, measurer: measurer, language: language)
-        }
-
-        // The view the card is drawn in: the screen (pushed), or the sheet (presented).
-        var presentation: SheetPresentation?
-        var view = (x: columns.card.x, width: columns.card.width)
-        var barTop = device.safeArea.top
-        var areaTop = 0.0
-        var bottomInset = device.safeArea.bottom
-        var background = colors.background
-        if options.style == .swiftui {
-            // Over the black backdrop of an iPhone the status bar turns light; an iPad's shows the dimmed list.
-            let sheet = Self.sheet(
-                device: device, colors: colors,
-                statusBar: statusBar(device.isPad ? colors.label : RGBA(red: 255, green: 255, blue: 255)))
-            presentation = sheet
-            areaTop = sheet.sheetFrame.y
-            barTop = sheet.sheetFrame.y + 6
-            background = colors.sheetBackground
-            if device.isPad {
-                view = (sheet.sheetFrame.x, sheet.sheetFrame.width)
-                bottomInset = device.size.height - sheet.sheetFrame.maxY
-                presentation?.showList(
-                    of: feed, items: listItems ?? feed.items, device: device, theme: theme, options: options,
-                    measurer: measurer)
-            }
-        }
+        var frame = CardFrame(
+            feed: feed, device: device, theme: theme, options: options, listItems: listItems, measurer: measurer)
         let bar = NavigationBarLayout.make(
-            title: "", largeTitle: false,
-            backTitle: options.style == .uikit ? (language?.listTitle(for: feed) ?? feed.title) : nil,
-            trailing: options.style == .swiftui ? .done : nil, scrolled: false, top: barTop,
-            statusBar: options.style == .uikit ? statusBar(colors.label) : nil, device: device, theme: theme,
-            measurer: measurer, areaTop: areaTop,
-            within: device.isPad ? presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) } : nil,
-            language: language)
-
-        let link: String?
-        let labelText: String
-        switch options.button {
-        case .album:
-            link = item.storeURL
-            labelText = language?.storeButtonTitle(for: item) ?? item.storeButtonTitle
-        case .artist:
-            link = item.artistURL
-            labelText = language?["viewArtist"] ?? "View Artist"
-        }
-        let top = bar.frame.maxY + metrics.cardInset
-        func cardColumns(buttonHeight: Double) -> CardColumns {
-            CardColumns.make(
-                view: view, safe: columns.safe, top: top, device: device, metrics: metrics,
-                buttonBlockHeight: metrics.buttonContentSpacing + buttonHeight + metrics.buttonBottomMargin
-                    + bottomInset,
-                bottomInset: bottomInset, padLayout: device.isPad && options.style == .uikit)
-        }
-        var layout = cardColumns(buttonHeight: metrics.buttonHeight)
-        // The button grows with its label as a self-sizing UIButton does at larger Dynamic Type
-        // sizes: its 20 pt insets stay, the label wraps and keeps 14 pt above and below it.
-        let labelHeight = TextBlock.make(
-            labelText, font: fonts.button, color: colors.buttonLabel, x: 0, y: 0,
-            width: max(layout.buttonView.width - 2 * metrics.cardInset - 24, 1), alignment: .center,
-            measurer: measurer
-        ).frame.height
-        let buttonHeight = max(metrics.buttonHeight, labelHeight + 2 * Self.buttonLabelPadding)
-        if buttonHeight > metrics.buttonHeight { layout = cardColumns(buttonHeight: buttonHeight) }
+            frame.barConfiguration(feed: feed, device: device, theme: theme, options: options, measurer: measurer),
+            device: device, theme: theme, measurer: measurer)
+        let content = ButtonLayout.content(for: item, target: options.button, language: language)
+        let (layout, buttonHeight) = columns(
+            frame: frame, top: bar.frame.maxY + metrics.cardInset, label: content.text, device: device, theme: theme,
+            options: options, measurer: measurer)
         let buttonBlockHeight =
-            metrics.buttonContentSpacing + buttonHeight + metrics.buttonBottomMargin + bottomInset
+            metrics.buttonContentSpacing + buttonHeight + metrics.buttonBottomMargin + frame.bottomInset
         let artwork = ImageSlot(frame: layout.artwork, cornerRadius: metrics.cardArtworkCornerRadius)
-        let (textX, textWidth) = layout.text
-        let buttonView = layout.buttonView
-
-        var y = layout.textTop
-        func block(
-            _ text: String?, _ font: FontStyle, _ color: RGBA, spacingBefore: Double, reserve: Double = 0
-        )
-            -> TextBlock?
-        {
-            guard let text, !TextNormalizer.normalize(text).isEmpty else { return nil }
-            let made = TextBlock.make(
-                text, font: font, color: color, x: textX, y: y + spacingBefore, width: max(textWidth - reserve, 1),
-                measurer: measurer)
-            y = made.frame.maxY
-            return made
-        }
-        let explicit = item.isExplicit
-        var title = block(
-            item.title, fonts.cardTitle, colors.label, spacingBefore: 0,
-            reserve: explicit ? BadgeLayout.room(for: fonts.cardTitle) : 0)
-        var artist = block(
-            item.artistName, fonts.cardArtist, colors.secondaryLabel, spacingBefore: metrics.cardTitleArtistSpacing)
-        let genreText = item.displayGenres.joined(separator: " · ")
-        var genres = block(
-            genreText, fonts.cardDetail, colors.secondaryLabel, spacingBefore: metrics.cardSectionSpacing)
-        var releaseDate = block(
-            language.map { $0.releaseText(for: item, locale: locale) } ?? item.releaseText(locale: locale),
-            fonts.cardDetail,
-            colors.secondaryLabel,
-            spacingBefore: genres == nil ? metrics.cardSectionSpacing : metrics.cardLineSpacing)
-        var copyright = block(
-            item.copyright, fonts.cardFootnote, colors.secondaryLabel, spacingBefore: metrics.cardSectionSpacing)
+        var text = CardText(
+            item: item, columns: layout, theme: theme, locale: locale, language: language, measurer: measurer)
         // What must end above the button's band: the text, and the artwork unless the button sits beside it.
-        let contentBottom = layout.buttonBesideArtwork ? y : max(y, artwork.frame.maxY)
+        let contentBottom = layout.buttonBesideArtwork ? text.bottom : max(text.bottom, artwork.frame.maxY)
         // Artwork beside the button may reach down to the button's bottom.
         let artworkFloor =
-            layout.buttonBesideArtwork ? artwork.frame.maxY + metrics.buttonBottomMargin + bottomInset : 0
+            layout.buttonBesideArtwork ? artwork.frame.maxY + metrics.buttonBottomMargin + frame.bottomInset : 0
 
         // A card that would be taller than any canvas keeps the lines that fit above its button;
         // a screen-sized card keeps the lines that start on the screen.
         let fitsScreen = options.fit == .screen
         let limit = fitsScreen ? device.size.height : Self.maximumHeight(for: device) - buttonBlockHeight
         let isClipped = !fitsScreen && contentBottom > limit
-        if isClipped || (fitsScreen && contentBottom > limit) {
-            func keep(_ block: TextBlock?) -> TextBlock? {
-                guard let block else { return nil }
-                if fitsScreen {
-                    // Lines that start on the screen are drawn (the edge cuts the last one).
-                    return block.frame.y < limit ? block : nil
-                }
-                return block.keepingLines(above: limit)
-            }
-            title = keep(title)
-            artist = keep(artist)
-            genres = keep(genres)
-            releaseDate = keep(releaseDate)
-            copyright = keep(copyright)
-        }
+        if contentBottom > limit { text.keepLines(above: limit, cuttingLast: fitsScreen) }
         let height =
             fitsScreen
             ? device.size.height
             : max(device.size.height, min(contentBottom, max(limit, 0)) + buttonBlockHeight, artworkFloor)
-        let viewBottom = height - bottomInset
+        let viewBottom = height - frame.bottomInset
         let buttonFrame = Rect(
-            x: buttonView.x + metrics.cardInset, y: viewBottom - metrics.buttonBottomMargin - buttonHeight,
-            width: buttonView.width - 2 * metrics.cardInset, height: buttonHeight)
-        // Content that reaches under the button scrolls under a band of the chrome material.
-        // The band spans what scrolls: the screen edge to edge (as a toolbar does), the sheet it
-        // is presented in, or the button's own column where artwork stands beside it.
-        let bandTop = buttonFrame.y - metrics.buttonContentSpacing
-        let band: (x: Double, width: Double) =
-            presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) }
-            ?? (layout.buttonBesideArtwork ? buttonView : (0, device.size.width))
+            x: layout.buttonView.x + metrics.cardInset, y: viewBottom - metrics.buttonBottomMargin - buttonHeight,
+            width: layout.buttonView.width - 2 * metrics.cardInset, height: buttonHeight)
         let scrollEdge =
-            fitsScreen && contentBottom > bandTop
-            ? ScrollEdgeBacking(
-                frame: Rect(x: band.x, y: bandTop, width: band.width, height: height - bandTop),
-                material: colors.chromeMaterial,
-                separator: Rect(x: band.x, y: bandTop, width: band.width, height: 1 / device.scale),
-                separatorColor: colors.navigationBarSeparator) : nil
-
-        // Without a link the button is drawn as iOS draws a disabled one.
-        let enabled = link != nil
-        let label = TextBlock.make(
-            labelText, font: fonts.button, color: enabled ? colors.buttonLabel : colors.disabledButtonText,
-            x: buttonFrame.x + 12, y: 0, width: buttonFrame.width - 24, alignment: .center, measurer: measurer)
-        let button = ButtonLayout(
-            frame: buttonFrame, cornerRadius: metrics.buttonCornerRadius,
-            fill: enabled ? colors.tint : colors.disabledButtonFill,
-            label: label.moved(toY: buttonFrame.y + (buttonFrame.height - label.frame.height) / 2), link: link)
-
-        // A card that grows grows its sheet (and the list behind it) with it.
-        if var sheet = presentation {
-            sheet.sheetFrame.height = height - (device.isPad ? bottomInset : 0) - sheet.sheetFrame.y
-            sheet.presentingFrame.height = height - sheet.presentingFrame.y
-            presentation = sheet
-        }
+            fitsScreen
+            ? Self.scrollEdge(
+                over: contentBottom, buttonFrame: buttonFrame, height: height, presentation: frame.presentation,
+                columns: layout, device: device, theme: theme) : nil
+        frame.grow(to: height, device: device)
         let card = CardLayout(
             rank: item.rank, itemID: item.id, size: Size(width: device.size.width, height: height), scale: device.scale,
-            background: background, presentation: presentation, navigationBar: bar, artwork: artwork, title: title,
-            badge: explicit ? title.flatMap { BadgeLayout.after($0, color: colors.secondaryLabel) } : nil,
-            artist: artist, genres: genres, releaseDate: releaseDate, copyright: copyright, scrollEdge: scrollEdge,
-            button: button, isClipped: isClipped)
+            background: frame.background, presentation: frame.presentation, navigationBar: bar, artwork: artwork,
+            title: text.title,
+            badge: item.isExplicit
+                ? text.title.flatMap { BadgeLayout.after($0, color: theme.colors.secondaryLabel) } : nil,
+            artist: text.artist, genres: text.genres, releaseDate: text.releaseDate, copyright: text.copyright,
+            scrollEdge: scrollEdge,
+            button: ButtonLayout.make(content, frame: buttonFrame, theme: theme, measurer: measurer),
+            isClipped: isClipped)
         return options.layoutDirection == .rtl ? card.mirrored() : card
     }
 
-    /// The sheet a SwiftUI app presents the detail in: on iPhone it starts 10 pt under the
-    /// safe-area top with the dimmed list's top edge showing above it; on iPad it floats, centred.
-    static func sheet(device: Device, colors: Theme.Colors, statusBar: StatusBarLayout?) -> SheetPresentation {
-        // The list pushed back under iOS's dimming: in dark mode its black background stays black
-        // (never the sheet's own elevated #1C1C1E, which would make the top read as a folder tab).
-        let dimmed =
-            colors.background.isDarkColor
-            ? RGBA(red: 0, green: 0, blue: 0, alpha: 0x23).over(colors.groupedBackground)
-            : RGBA(red: 0xD1, green: 0xD1, blue: 0xD6)
-        let black = RGBA(red: 0, green: 0, blue: 0)
-        let top = max(device.safeArea.top, device.statusBarHeight)
-        if device.isPad {
-            let width = min(704, device.size.width - 80)
-            let sheet = Rect(
-                x: (device.size.width - width) / 2, y: top + 40, width: width,
-                height: device.size.height - top - 80)
-            return SheetPresentation(
-                backdrop: black,
-                presentingFrame: Rect(x: 0, y: 0, width: device.size.width, height: device.size.height),
-                presentingColor: dimmed, presentingCornerRadius: 0, statusBar: statusBar, sheetFrame: sheet,
-                sheetColor: colors.sheetBackground, cornerRadius: 12, roundsBottom: true)
+    /// The card's columns, and the button's height: the button grows with its label as a
+    /// self-sizing UIButton does at larger Dynamic Type sizes (its 20 pt insets stay, the label
+    /// wraps and keeps 14 pt above and below it), and a taller button leaves the artwork less room.
+    private static func columns(
+        frame: CardFrame, top: Double, label: String, device: Device, theme: Theme,
+        options: ScreenOptions, measurer: some TextMeasuring
+    ) -> (CardColumns, buttonHeight: Double) {
+        let metrics = theme.metrics
+        let safe = ContentColumns(device: device, theme: theme).safe
+        func cardColumns(buttonHeight: Double) -> CardColumns {
+            CardColumns.make(
+                view: frame.view, safe: safe, top: top, device: device, metrics: metrics,
+                buttonBlockHeight: metrics.buttonContentSpacing + buttonHeight + metrics.buttonBottomMargin
+                    + frame.bottomInset,
+                bottomInset: frame.bottomInset, padLayout: device.isPad && options.style == .uikit)
         }
-        let sheetTop = top + 10
-        let inset = device.size.width * 0.04
-        let sheet = Rect(x: 0, y: sheetTop, width: device.size.width, height: device.size.height - sheetTop)
-        return SheetPresentation(
-            backdrop: black,
-            presentingFrame: Rect(
-                x: inset, y: top, width: device.size.width - 2 * inset, height: device.size.height - top),
-            presentingColor: dimmed, presentingCornerRadius: 10, statusBar: statusBar, sheetFrame: sheet,
-            sheetColor: colors.sheetBackground, cornerRadius: 10, roundsBottom: false)
+        let layout = cardColumns(buttonHeight: metrics.buttonHeight)
+        let labelHeight = TextBlock.make(
+            label, font: theme.fonts.button, color: theme.colors.buttonLabel, x: 0, y: 0,
+            width: max(layout.buttonView.width - 2 * metrics.cardInset - 24, 1), alignment: .center,
+            measurer: measurer
+        ).frame.height
+        let buttonHeight = max(metrics.buttonHeight, labelHeight + 2 * Self.buttonLabelPadding)
+        guard buttonHeight > metrics.buttonHeight else { return (layout, buttonHeight) }
+        return (cardColumns(buttonHeight: buttonHeight), buttonHeight)
+    }
+
+    /// The band content scrolls under when it reaches under the button: the chrome material
+    /// across what scrolls (the screen edge to edge, as a toolbar does; the sheet the card is
+    /// presented in; or the button's own column where artwork stands beside it). Nil when the
+    /// content ends above it.
+    private static func scrollEdge(
+        over contentBottom: Double, buttonFrame: Rect, height: Double, presentation: SheetPresentation?,
+        columns: CardColumns, device: Device, theme: Theme
+    ) -> ScrollEdgeBacking? {
+        let bandTop = buttonFrame.y - theme.metrics.buttonContentSpacing
+        guard contentBottom > bandTop else { return nil }
+        let band: (x: Double, width: Double) =
+            presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) }
+            ?? (columns.buttonBesideArtwork ? columns.buttonView : (0, device.size.width))
+        return ScrollEdgeBacking(
+            frame: Rect(x: band.x, y: bandTop, width: band.width, height: height - bandTop),
+            material: theme.colors.chromeMaterial,
+            separator: Rect(x: band.x, y: bandTop, width: band.width, height: 1 / device.scale),
+            separatorColor: theme.colors.navigationBarSeparator)
     }
 
     /// Every text block on the card, top to bottom (the bars' excluded).
@@ -304,50 +154,165 @@ public struct CardLayout: Sendable, Hashable, Codable {
     }
 
     /// Every frame, named, for the manifest.
-    public var elements: [LayoutElement] {
-        var list: [LayoutElement] = []
-        if let presentation {
-            list += presentation.statusBar?.elements ?? []
-            list.append(LayoutElement(name: "sheet", frame: presentation.sheetFrame))
-        }
-        list += navigationBar.elements
-        list.append(LayoutElement(name: "artwork", rank: rank, frame: artwork.frame))
-        let named: [(String, TextBlock?)] = [
-            ("title", title), ("artist", artist), ("genres", genres), ("releaseDate", releaseDate),
-            ("copyright", copyright),
-        ]
-        for case (let name, let block?) in named {
-            list.append(LayoutElement(name: name, rank: rank, frame: block.frame))
-        }
-        if let badge { list.append(LayoutElement(name: "explicitBadge", rank: rank, frame: badge.frame)) }
-        if let scrollEdge { list.append(LayoutElement(name: "scrollEdge", rank: rank, frame: scrollEdge.frame)) }
-        list.append(LayoutElement(name: "button", rank: rank, frame: button.frame))
-        return list
+    public var elements: [LayoutElement] { manifestElements }
+}
+
+extension CardLayout: LayoutPart {
+    /// The canvas.
+    var frame: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+
+    mutating func visitParts(_ visitor: inout some LayoutPartVisitor) {
+        let rank = rank
+        visitor.visit(&presentation, .parts)
+        visitor.visit(&navigationBar, .parts)
+        visitor.visit(&artwork, .element(.artwork, rank: rank))
+        visitor.visit(&title, .element(.title, rank: rank))
+        visitor.visit(&artist, .element(.artist, rank: rank))
+        visitor.visit(&genres, .element(.genres, rank: rank))
+        visitor.visit(&releaseDate, .element(.releaseDate, rank: rank))
+        visitor.visit(&copyright, .element(.copyright, rank: rank))
+        visitor.visit(&badge, .element(.explicitBadge, rank: rank))
+        visitor.visit(&scrollEdge, .element(.scrollEdge, rank: rank))
+        visitor.visit(&button, .element(.button, rank: rank))
     }
 }
 
-extension RGBA {
-    /// Whether the colour is dark (sum of channels under half).
-    var isDarkColor: Bool { Int(red) + Int(green) + Int(blue) < 3 * 128 }
-}
+/// The view a card is drawn in: the screen (a pushed card), or the sheet it is presented in.
+private struct CardFrame {
+    /// The sheet (`--style swiftui`).
+    var presentation: SheetPresentation?
+    /// The view's column, before the card's 20 pt insets.
+    var view: (x: Double, width: Double)
+    /// Where the navigation bar's inline part starts.
+    var barTop: Double
+    /// Where the navigation bar's frame starts.
+    var areaTop = 0.0
+    /// From the view's bottom edge to the content's.
+    var bottomInset: Double
+    var background: RGBA
 
-extension FeedItem {
-    /// The card's release line: "Released Mar 29, 2019".
-    public func releaseText(locale: Locale) -> String? {
-        releaseDate.map { "Released \($0.formatted(locale: locale))" }
+    init(
+        feed: Feed, device: Device, theme: Theme, options: ScreenOptions, listItems: [FeedItem]?,
+        measurer: some TextMeasuring
+    ) {
+        let colors = theme.colors
+        view = ContentColumns(device: device, theme: theme).card
+        barTop = device.safeArea.top
+        bottomInset = device.safeArea.bottom
+        background = colors.background
+        guard options.style == .swiftui else { return }
+        // Over the black backdrop of an iPhone the status bar turns light; an iPad's shows the dimmed list.
+        var sheet = SheetPresentation.make(
+            device: device, colors: colors,
+            statusBar: Self.statusBar(
+                color: device.isPad ? colors.label : RGBA(red: 255, green: 255, blue: 255), device: device,
+                theme: theme, options: options, measurer: measurer))
+        areaTop = sheet.sheetFrame.y
+        barTop = sheet.sheetFrame.y + 6
+        background = colors.sheetBackground
+        if device.isPad {
+            view = (sheet.sheetFrame.x, sheet.sheetFrame.width)
+            bottomInset = device.size.height - sheet.sheetFrame.maxY
+            sheet.showList(
+                of: feed, items: listItems ?? feed.items, device: device, theme: theme, options: options,
+                measurer: measurer)
+        }
+        presentation = sheet
     }
 
-    /// The item's own strings as the sheet row and the card draw them, each with its font.
-    public func drawnTexts(format: FeedFormat, theme: Theme, locale: Locale) -> [(text: String, font: FontStyle)] {
-        let fonts = theme.fonts
-        guard format.isAlbumChart else {
-            return [(title, fonts.rowHeadline), (description ?? "", fonts.rowSubtitle)]
+    /// The card's bar: a back button on a pushed card (with the status bar), "Done" in a sheet.
+    func barConfiguration(
+        feed: Feed, device: Device, theme: Theme, options: ScreenOptions, measurer: some TextMeasuring
+    ) -> NavigationBarLayout.Configuration {
+        let language = options.language
+        return NavigationBarLayout.Configuration(
+            backTitle: options.style == .uikit ? (language?.listTitle(for: feed) ?? feed.title) : nil,
+            trailing: options.style == .swiftui ? .done : nil, top: barTop, areaTop: areaTop,
+            // A bar in the iPad's floating sheet spans the sheet.
+            span: device.isPad ? presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) } : nil,
+            statusBar: options.style == .uikit
+                ? Self.statusBar(
+                    color: theme.colors.label, device: device, theme: theme, options: options, measurer: measurer)
+                : nil,
+            language: language)
+    }
+
+    /// A card that grows grows its sheet (and the list behind it) with it.
+    mutating func grow(to height: Double, device: Device) {
+        guard var sheet = presentation else { return }
+        sheet.sheetFrame.height = height - (device.isPad ? bottomInset : 0) - sheet.sheetFrame.y
+        sheet.presentingFrame.height = height - sheet.presentingFrame.y
+        presentation = sheet
+    }
+
+    /// The status bar in `color`, unless `--status-bar none`.
+    static func statusBar(
+        color: RGBA, device: Device, theme: Theme, options: ScreenOptions, measurer: some TextMeasuring
+    ) -> StatusBarLayout? {
+        options.statusBar == .none
+            ? nil
+            : StatusBarLayout.make(
+                device: device, theme: theme, color: color, measurer: measurer, language: options.language)
+    }
+}
+
+/// The card's text column, top to bottom, and where it ends.
+private struct CardText {
+    var title: TextBlock?
+    var artist: TextBlock?
+    var genres: TextBlock?
+    var releaseDate: TextBlock?
+    var copyright: TextBlock?
+    /// The last block's bottom edge (the column's top when there is none).
+    var bottom: Double
+
+    init(
+        item: FeedItem, columns: CardColumns, theme: Theme, locale: Locale, language: ChromeLanguage?,
+        measurer: some TextMeasuring
+    ) {
+        let (fonts, colors, metrics) = (theme.fonts, theme.colors, theme.metrics)
+        let (x, width) = columns.text
+        var y = columns.textTop
+        func block(
+            _ text: String?, _ font: FontStyle, _ color: RGBA, spacingBefore: Double, reserve: Double = 0
+        ) -> TextBlock? {
+            guard let text, !TextNormalizer.normalize(text).isEmpty else { return nil }
+            let made = TextBlock.make(
+                text, font: font, color: color, x: x, y: y + spacingBefore, width: max(width - reserve, 1),
+                measurer: measurer)
+            y = made.frame.maxY
+            return made
         }
-        return [
-            (title, fonts.rowTitle), (title, fonts.cardTitle), (artistName ?? "", fonts.rowSubtitle),
-            (artistName ?? "", fonts.cardArtist), (displayGenres.joined(separator: " · "), fonts.cardDetail),
-            (releaseText(locale: locale) ?? "", fonts.cardDetail), (copyright ?? "", fonts.cardFootnote),
-            (storeButtonTitle, fonts.button),
-        ]
+        title = block(
+            item.title, fonts.cardTitle, colors.label, spacingBefore: 0,
+            reserve: item.isExplicit ? BadgeLayout.room(for: fonts.cardTitle) : 0)
+        artist = block(
+            item.artistName, fonts.cardArtist, colors.secondaryLabel, spacingBefore: metrics.cardTitleArtistSpacing)
+        let genres = block(
+            item.displayGenres.joined(separator: " · "), fonts.cardDetail, colors.secondaryLabel,
+            spacingBefore: metrics.cardSectionSpacing)
+        self.genres = genres
+        releaseDate = block(
+            item.releaseText(language: language, locale: locale), fonts.cardDetail, colors.secondaryLabel,
+            spacingBefore: genres == nil ? metrics.cardSectionSpacing : metrics.cardLineSpacing)
+        copyright = block(
+            item.copyright, fonts.cardFootnote, colors.secondaryLabel, spacingBefore: metrics.cardSectionSpacing)
+        bottom = y
+    }
+
+    /// Leaves out what does not fit above `limit`: the lines that end below it, or with
+    /// `cuttingLast` (a screen-sized card) the blocks that start below it (the edge cuts the last
+    /// one drawn).
+    mutating func keepLines(above limit: Double, cuttingLast: Bool) {
+        func keep(_ block: TextBlock?) -> TextBlock? {
+            guard let block else { return nil }
+            if cuttingLast { return block.frame.y < limit ? block : nil }
+            return block.keepingLines(above: limit)
+        }
+        title = keep(title)
+        artist = keep(artist)
+        genres = keep(genres)
+        releaseDate = keep(releaseDate)
+        copyright = keep(copyright)
     }
 }

@@ -10,23 +10,31 @@
 /// - Chevrons point the other way: the disclosure indicator `‹`, the back chevron `›`.
 /// - Artwork and symbols are placed by their mirrored frames but drawn unflipped; digits in text
 ///   keep their order. The status bar swaps sides (the time on the right, the battery on the left).
+///
+/// A ``LayoutPart`` is mirrored part by part (its `visitParts(_:)`); the leaves below are where
+/// the reflection happens.
 protocol Mirrorable {
     /// The value reflected about a canvas `width` points wide.
     func mirrored(in width: Double) -> Self
 }
 
-extension Rect: Mirrorable {
+extension Rect: LayoutPart {
+    /// A frame is its own frame.
+    var frame: Rect { self }
+
+    func visitParts(_ visitor: inout some LayoutPartVisitor) {}
+
     /// The rectangle reflected about a canvas `width` points wide.
     public func mirrored(in width: Double) -> Rect {
         Rect(x: width - maxX, y: y, width: self.width, height: height)
     }
 }
 
-extension Optional where Wrapped: Mirrorable {
-    func mirrored(in width: Double) -> Self { map { $0.mirrored(in: width) } }
-}
+extension TextBlock: LayoutPart {
+    func visitParts(_ visitor: inout some LayoutPartVisitor) {}
 
-extension TextBlock: Mirrorable {
+    var texts: [TextBlock] { [self] }
+
     /// The block reflected: its frame, and every line's box (leading-aligned lines become right-aligned).
     public func mirrored(in width: Double) -> TextBlock {
         var copy = self
@@ -40,7 +48,9 @@ extension TextBlock: Mirrorable {
     }
 }
 
-extension ChevronLayout: Mirrorable {
+extension ChevronLayout: LayoutPart {
+    func visitParts(_ visitor: inout some LayoutPartVisitor) {}
+
     /// The chevron reflected and turned round (`›` becomes `‹` and back).
     public func mirrored(in width: Double) -> ChevronLayout {
         var copy = self
@@ -50,108 +60,13 @@ extension ChevronLayout: Mirrorable {
     }
 }
 
-extension ImageSlot: Mirrorable {
-    func mirrored(in width: Double) -> ImageSlot {
-        var copy = self
-        copy.frame = frame.mirrored(in: width)
-        return copy
-    }
-}
-
-extension BadgeLayout: Mirrorable {
-    func mirrored(in width: Double) -> BadgeLayout {
-        var copy = self
-        copy.frame = frame.mirrored(in: width)
-        return copy
-    }
-}
-
-extension StatusBarLayout: Mirrorable {
-    func mirrored(in width: Double) -> StatusBarLayout {
-        var copy = self
-        copy.frame = frame.mirrored(in: width)
-        copy.time = time.mirrored(in: width)
-        copy.date = date.mirrored(in: width)
-        copy.batteryPercentage = batteryPercentage.mirrored(in: width)
-        copy.signal = signal.mirrored(in: width)
-        copy.wifi = wifi.mirrored(in: width)
-        copy.battery = battery.mirrored(in: width)
-        return copy
-    }
-}
-
-extension NavigationBarLayout: Mirrorable {
-    func mirrored(in width: Double) -> NavigationBarLayout {
-        var copy = self
-        copy.frame = frame.mirrored(in: width)
-        copy.statusBar = statusBar.mirrored(in: width)
-        copy.title = title.mirrored(in: width)
-        copy.largeTitle = largeTitle.mirrored(in: width)
-        copy.separator = separator.mirrored(in: width)
-        copy.backChevron = backChevron.mirrored(in: width)
-        copy.backLabel = backLabel.mirrored(in: width)
-        copy.doneLabel = doneLabel.mirrored(in: width)
-        copy.refreshSymbol = refreshSymbol.mirrored(in: width)
-        copy.inlineFrame = inlineFrame.mirrored(in: width)
-        return copy
-    }
-}
-
-extension RowLayout: Mirrorable {
-    func mirrored(in width: Double) -> RowLayout {
-        var copy = self
-        copy.frame = frame.mirrored(in: width)
-        if let background { copy.background?.frame = background.frame.mirrored(in: width) }
-        copy.thumbnail = thumbnail.mirrored(in: width)
-        copy.title = title.mirrored(in: width)
-        copy.badge = badge.mirrored(in: width)
-        copy.subtitle = subtitle.mirrored(in: width)
-        copy.chevron = chevron.mirrored(in: width)
-        copy.separator = separator.mirrored(in: width)
-        return copy
-    }
-}
-
 extension SheetLayout {
     /// The sheet as a right-to-left UI draws it: every frame reflected (see ``Mirrorable``).
-    public func mirrored() -> SheetLayout {
-        let width = size.width
-        var copy = self
-        copy.navigationBar = navigationBar.mirrored(in: width)
-        copy.scrolledNavigationBar = scrolledNavigationBar.mirrored(in: width)
-        copy.header = header.mirrored(in: width)
-        copy.rows = rows.map { $0.mirrored(in: width) }
-        return copy
-    }
+    public func mirrored() -> SheetLayout { mirrored(in: size.width) }
 }
 
 extension CardLayout {
     /// The card as a right-to-left UI draws it: every frame reflected (see ``Mirrorable``). The
     /// list behind a presented sheet is left as it is: it was laid out (and mirrored) as a sheet.
-    public func mirrored() -> CardLayout {
-        let width = size.width
-        var copy = self
-        if var sheet = presentation {
-            sheet.presentingFrame = sheet.presentingFrame.mirrored(in: width)
-            sheet.statusBar = sheet.statusBar.mirrored(in: width)
-            sheet.sheetFrame = sheet.sheetFrame.mirrored(in: width)
-            copy.presentation = sheet
-        }
-        copy.navigationBar = navigationBar.mirrored(in: width)
-        copy.artwork = artwork.mirrored(in: width)
-        copy.title = title.mirrored(in: width)
-        copy.badge = badge.mirrored(in: width)
-        copy.artist = artist.mirrored(in: width)
-        copy.genres = genres.mirrored(in: width)
-        copy.releaseDate = releaseDate.mirrored(in: width)
-        copy.copyright = copyright.mirrored(in: width)
-        if var edge = scrollEdge {
-            edge.frame = edge.frame.mirrored(in: width)
-            edge.separator = edge.separator.mirrored(in: width)
-            copy.scrollEdge = edge
-        }
-        copy.button.frame = button.frame.mirrored(in: width)
-        copy.button.label = button.label.mirrored(in: width)
-        return copy
-    }
+    public func mirrored() -> CardLayout { mirrored(in: size.width) }
 }

@@ -1,40 +1,5 @@
 import Foundation
 
-/// The background of a row in an inset-grouped list: the group's cell colour, with the group's
-/// rounded corners on its first and last row.
-public struct RowBackground: Sendable, Hashable, Codable {
-    public var frame: Rect
-    public var color: RGBA
-    public var cornerRadius: Double
-    /// Whether the top corners are rounded (the group's first row).
-    public var roundsTop: Bool
-    /// Whether the bottom corners are rounded (the group's last row).
-    public var roundsBottom: Bool
-}
-
-/// One row of the table sheet.
-public struct RowLayout: Sendable, Hashable, Codable {
-    public var rank: Int
-    public var itemID: String?
-    /// The whole row: edge to edge in a plain list, the cell in an inset-grouped one.
-    public var frame: Rect
-    /// The cell's background in an inset-grouped list.
-    public var background: RowBackground?
-    /// The thumbnail, when the row has artwork (or a placeholder for it).
-    public var thumbnail: ImageSlot?
-    /// The album name (or the facts row's title); nil for a facts row without a title.
-    public var title: TextBlock?
-    /// The explicit-content badge after the album name.
-    public var badge: BadgeLayout?
-    /// The artist (or the facts row's description).
-    public var subtitle: TextBlock?
-    /// The disclosure indicator (album rows in the UIKit style).
-    public var chevron: ChevronLayout?
-    /// The hairline under the row, inset to the text column (nil under a group's last row).
-    public var separator: Rect?
-    public var separatorColor: RGBA
-}
-
 /// The list screen as one tall image: a navigation bar (with the status bar), the chart's
 /// country and date as a header, then one row per item, each exactly as tall as its wrapped text
 /// needs (never shorter than the thumbnail plus padding).
@@ -63,47 +28,28 @@ public struct SheetLayout: Sendable, Hashable, Codable {
             ? nil
             : StatusBarLayout.make(
                 device: device, theme: theme, color: theme.colors.label, measurer: measurer, language: language)
-        let trailing: NavigationBarLayout.TrailingItem? = feed.format.isAlbumChart ? nil : .refresh
-        func bar(scrolled: Bool) -> NavigationBarLayout {
-            NavigationBarLayout.make(
-                title: language?.listTitle(for: feed) ?? feed.title, largeTitle: options.titleStyle == .large,
-                backTitle: nil, trailing: trailing, scrolled: scrolled, top: device.safeArea.top, statusBar: statusBar,
-                device: device, theme: theme, measurer: measurer, language: language)
-        }
-        let navigationBar = bar(scrolled: false)
-        let grouped = options.style == .swiftui
-        let columns = ContentColumns(device: device, theme: theme)
-        let cellInset = grouped ? columns.margin : 0
-        let group: (x: Double, width: Double) = grouped ? columns.rowContent : columns.safe
-        let content: (x: Double, width: Double) =
-            grouped ? (group.x + cellInset, group.width - 2 * cellInset) : columns.rowContent
-
-        var y = navigationBar.frame.maxY
-        var header: TextBlock?
-        if let subtitle = ChartSubtitle.text(for: feed, locale: locale) {
-            // An inset-grouped list's section header is set in capitals (SwiftUI's default `textCase`
-            // for list headers).
-            let text = grouped ? subtitle.uppercased(with: locale) : subtitle
-            let block = TextBlock.make(
-                text, font: theme.fonts.sectionHeaderStyle, color: theme.colors.secondaryLabel, x: content.x, y: y + 4,
-                width: content.width, measurer: measurer)
-            header = block
-            y = block.frame.maxY + (grouped ? 8 : 6)
-        } else if grouped {
-            y += 8
-        }
+        var bar = NavigationBarLayout.Configuration(
+            title: language?.listTitle(for: feed) ?? feed.title, largeTitle: options.titleStyle == .large,
+            trailing: feed.format.isAlbumChart ? nil : .refresh, top: device.safeArea.top, statusBar: statusBar,
+            language: language)
+        let navigationBar = NavigationBarLayout.make(bar, device: device, theme: theme, measurer: measurer)
+        bar.scrolled = true
+        let list = ListColumns(device: device, theme: theme, grouped: options.style == .swiftui)
+        let (header, headerBottom) = header(
+            for: feed, top: navigationBar.frame.maxY, list: list, theme: theme, locale: locale, measurer: measurer)
+        var y = headerBottom
         var rows: [RowLayout] = []
         for item in items {
             guard
-                let row = makeRow(
+                let row = RowLayout.make(
                     item: item, format: feed.format, top: y, device: device, theme: theme, style: options.style,
-                    content: content, cell: grouped ? group : (0, device.size.width), margin: columns.margin,
-                    stacksText: options.contentSizeCategory.isAccessibility, measurer: measurer)
+                    content: list.content, cell: list.grouped ? list.group : (0, device.size.width),
+                    margin: list.margin, stacksText: options.contentSizeCategory.isAccessibility, measurer: measurer)
             else { continue }
             rows.append(row)
             y = row.frame.maxY
         }
-        if grouped, !rows.isEmpty {
+        if list.grouped, !rows.isEmpty {
             rows[0].background?.roundsTop = true
             rows[rows.count - 1].background?.roundsBottom = true
             rows[rows.count - 1].separator = nil
@@ -112,139 +58,61 @@ public struct SheetLayout: Sendable, Hashable, Codable {
         let height = max(y + device.safeArea.bottom, device.size.height)
         let layout = SheetLayout(
             size: Size(width: device.size.width, height: height), scale: device.scale,
-            background: grouped ? theme.colors.groupedBackground : theme.colors.background,
-            navigationBar: navigationBar, scrolledNavigationBar: bar(scrolled: true), header: header, rows: rows)
+            background: list.grouped ? theme.colors.groupedBackground : theme.colors.background,
+            navigationBar: navigationBar,
+            scrolledNavigationBar: NavigationBarLayout.make(bar, device: device, theme: theme, measurer: measurer),
+            header: header, rows: rows)
         return options.layoutDirection == .rtl ? layout.mirrored() : layout
     }
 
-    static func makeRow(
-        item: FeedItem, format: FeedFormat, top: Double, device: Device, theme: Theme, style: ScreenOptions.Style,
-        content: (x: Double, width: Double), cell: (x: Double, width: Double), margin: Double,
-        stacksText: Bool = false, measurer: some TextMeasuring
-    ) -> RowLayout? {
-        let metrics = theme.metrics
-        let isAlbum = format.isAlbumChart
-        let hasImage = isAlbum || item.artworkURL != nil
-        let titleText = TextNormalizer.normalize(item.title)
-        let subtitleText = TextNormalizer.normalize((isAlbum ? item.artistName : item.description) ?? "")
-        if !isAlbum && titleText.isEmpty && subtitleText.isEmpty && !hasImage { return nil }
+    /// Where the list's rows go across: a plain list's rows span the screen, an inset-grouped
+    /// list's cells sit inside the layout margins, their content inset again.
+    private struct ListColumns {
+        var grouped: Bool
+        var margin: Double
+        /// The cells' span in an inset-grouped list.
+        var group: (x: Double, width: Double)
+        /// Where a row's content goes.
+        var content: (x: Double, width: Double)
 
-        let contentX = content.x
-        let contentMaxX = contentX + content.width
-        let showsChevron = isAlbum && style == .uikit
-        // At the accessibility sizes a row stacks its text under the thumbnail, full width, as
-        // UIListContentConfiguration's accessibility layout does (the chevron stays trailing).
-        let stacked = stacksText && hasImage
-        let textX = hasImage && !stacked ? contentX + metrics.thumbnailSize + metrics.thumbnailTextSpacing : contentX
-        let chevronX = contentMaxX - metrics.chevronWidth
-        let textMaxX = showsChevron ? chevronX - metrics.chevronTextSpacing : contentMaxX
-        let textWidth = max(textMaxX - textX, 1)
+        init(device: Device, theme: Theme, grouped: Bool) {
+            let columns = ContentColumns(device: device, theme: theme)
+            self.grouped = grouped
+            margin = columns.margin
+            let cellInset = grouped ? columns.margin : 0
+            group = grouped ? columns.rowContent : columns.safe
+            content = grouped ? (group.x + cellInset, group.width - 2 * cellInset) : columns.rowContent
+        }
+    }
 
-        let titleFont = isAlbum ? theme.fonts.rowTitle : theme.fonts.rowHeadline
-        let subtitleColor = isAlbum ? theme.colors.secondaryLabel : theme.colors.label
-        let explicit = isAlbum && item.isExplicit
-        let badgeRoom = explicit ? BadgeLayout.room(for: titleFont) : 0
-        var title =
-            titleText.isEmpty
-            ? nil
-            : TextBlock.make(
-                titleText, font: titleFont, color: theme.colors.label, x: textX, y: 0,
-                width: max(textWidth - badgeRoom, 1), measurer: measurer)
-        // A facts row's description is long prose: it wraps at most at the readable width, as a
-        // label in the readable content guide would, even where the row spans a wide iPad.
-        var subtitle =
-            subtitleText.isEmpty
-            ? nil
-            : TextBlock.make(
-                subtitleText, font: theme.fonts.rowSubtitle, color: subtitleColor, x: textX, y: 0,
-                width: isAlbum ? textWidth : min(textWidth, metrics.readableContentWidth), measurer: measurer)
-        let spacing = (title != nil && subtitle != nil) ? metrics.rowTextSpacing : 0
-        let textHeight = (title?.frame.height ?? 0) + spacing + (subtitle?.frame.height ?? 0)
-        let minimumHeight =
-            hasImage ? metrics.thumbnailSize + 2 * metrics.rowVerticalPadding : metrics.textRowMinimumHeight
-        let thumbnailBlock = stacked ? metrics.thumbnailSize + metrics.thumbnailTextSpacing : 0
-        let rowHeight = max(minimumHeight, thumbnailBlock + textHeight + 2 * metrics.rowVerticalPadding)
-
-        let textTop =
-            stacked ? top + metrics.rowVerticalPadding + thumbnailBlock : top + (rowHeight - textHeight) / 2
-        title = title?.moved(toY: textTop)
-        subtitle = subtitle?.moved(toY: textTop + (title?.frame.height ?? 0) + spacing)
-
-        let thumbnail =
-            hasImage
-            ? ImageSlot(
-                frame: Rect(
-                    x: contentX,
-                    y: stacked ? top + metrics.rowVerticalPadding : top + (rowHeight - metrics.thumbnailSize) / 2,
-                    width: metrics.thumbnailSize,
-                    height: metrics.thumbnailSize),
-                cornerRadius: metrics.thumbnailCornerRadius, placeholder: isAlbum ? .music : .photo)
-            : nil
-        let chevron =
-            showsChevron
-            ? ChevronLayout(
-                frame: Rect(
-                    x: chevronX, y: top + (rowHeight - metrics.chevronHeight) / 2, width: metrics.chevronWidth,
-                    height: metrics.chevronHeight),
-                direction: .forward, strokeWidth: metrics.chevronStrokeWidth, color: theme.colors.chevron)
-            : nil
-        let hairline = 1 / device.scale
-        let cellMaxX = cell.x + cell.width
-        let separatorMaxX =
-            style == .swiftui
-            ? cellMaxX : min(contentMaxX + margin, device.size.width - device.safeArea.right)
-        let frame = Rect(x: cell.x, y: top, width: cell.width, height: rowHeight)
-        return RowLayout(
-            rank: item.rank, itemID: item.id, frame: frame,
-            background: style == .swiftui
-                ? RowBackground(
-                    frame: frame, color: theme.colors.secondaryGroupedBackground, cornerRadius: 10, roundsTop: false,
-                    roundsBottom: false) : nil,
-            thumbnail: thumbnail, title: title,
-            badge: explicit ? title.flatMap { BadgeLayout.after($0, color: theme.colors.secondaryLabel) } : nil,
-            subtitle: subtitle, chevron: chevron,
-            separator: Rect(x: textX, y: top + rowHeight - hairline, width: separatorMaxX - textX, height: hairline),
-            separatorColor: theme.colors.separator)
+    /// The chart's country and date under the bar, and where the rows start.
+    private static func header(
+        for feed: Feed, top: Double, list: ListColumns, theme: Theme, locale: Locale, measurer: some TextMeasuring
+    ) -> (TextBlock?, Double) {
+        guard let subtitle = ChartSubtitle.text(for: feed, locale: locale) else {
+            return (nil, list.grouped ? top + 8 : top)
+        }
+        // An inset-grouped list's section header is set in capitals (SwiftUI's default `textCase`
+        // for list headers).
+        let text = list.grouped ? subtitle.uppercased(with: locale) : subtitle
+        let block = TextBlock.make(
+            text, font: theme.fonts.sectionHeaderStyle, color: theme.colors.secondaryLabel, x: list.content.x,
+            y: top + 4, width: list.content.width, measurer: measurer)
+        return (block, block.frame.maxY + (list.grouped ? 8 : 6))
     }
 
     /// Every frame, named, for the manifest.
-    public var elements: [LayoutElement] {
-        var list = navigationBar.elements
-        if let header { list.append(LayoutElement(name: "header", frame: header.frame)) }
-        for row in rows {
-            list.append(LayoutElement(name: "row", rank: row.rank, frame: row.frame))
-            if let thumbnail = row.thumbnail {
-                list.append(LayoutElement(name: "thumbnail", rank: row.rank, frame: thumbnail.frame))
-            }
-            if let title = row.title { list.append(LayoutElement(name: "title", rank: row.rank, frame: title.frame)) }
-            if let badge = row.badge {
-                list.append(LayoutElement(name: "explicitBadge", rank: row.rank, frame: badge.frame))
-            }
-            if let subtitle = row.subtitle {
-                list.append(LayoutElement(name: "subtitle", rank: row.rank, frame: subtitle.frame))
-            }
-            if let chevron = row.chevron {
-                list.append(LayoutElement(name: "chevron", rank: row.rank, frame: chevron.frame))
-            }
-            if let separator = row.separator {
-                list.append(LayoutElement(name: "separator", rank: row.rank, frame: separator))
-            }
-        }
-        return list
-    }
+    public var elements: [LayoutElement] { manifestElements }
 }
 
-extension NavigationBarLayout {
-    /// The bar's frames, named, for the manifest.
-    var elements: [LayoutElement] {
-        var list = statusBar?.elements ?? []
-        list.append(LayoutElement(name: "navigationBar", frame: frame))
-        if let title { list.append(LayoutElement(name: "navigationTitle", frame: title.frame)) }
-        if let largeTitle { list.append(LayoutElement(name: "largeTitle", frame: largeTitle.frame)) }
-        if let backChevron { list.append(LayoutElement(name: "backChevron", frame: backChevron.frame)) }
-        if let backLabel { list.append(LayoutElement(name: "backLabel", frame: backLabel.frame)) }
-        if let doneLabel { list.append(LayoutElement(name: "doneButton", frame: doneLabel.frame)) }
-        if let refreshSymbol { list.append(LayoutElement(name: "refreshButton", frame: refreshSymbol)) }
-        return list
+extension SheetLayout: LayoutPart {
+    /// The canvas.
+    var frame: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+
+    mutating func visitParts(_ visitor: inout some LayoutPartVisitor) {
+        visitor.visit(&navigationBar, .parts)
+        visitor.visit(&scrolledNavigationBar, .unrecorded)
+        visitor.visit(&header, .element(.header))
+        visitor.visit(&rows, .parts)
     }
 }

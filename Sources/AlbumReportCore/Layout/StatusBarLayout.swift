@@ -31,106 +31,144 @@ public struct StatusBarLayout: Sendable, Hashable, Codable {
     ) -> StatusBarLayout? {
         let height = device.statusBarHeight
         guard height > 0 else { return nil }
-        let family = theme.fonts.navigationTitle.family
-        let width = device.size.width
-        let frame = Rect(x: 0, y: 0, width: width, height: height)
-        func text(_ string: String, size: Double, weight: FontWeight, x: Double, midY: Double) -> TextBlock {
+        let frame = Rect(x: 0, y: 0, width: device.size.width, height: height)
+        let text = Typesetter(family: theme.fonts.navigationTitle.family, color: color, measurer: measurer)
+        switch device.hardware {
+        case .dynamicIsland, .notch:
+            return besideCutout(of: device.hardware, frame: frame, text: text, language: language)
+        case .homeButton:
+            return homeButton(frame: frame, text: text, language: language)
+        case .pad:
+            return pad(frame: frame, text: text, language: language)
+        }
+    }
+
+    // MARK: - Kinds of screen
+
+    /// The time and the symbols centred in the "ears" beside the Dynamic Island or the notch.
+    private static func besideCutout(
+        of hardware: Device.Hardware, frame: Rect, text: Typesetter<some TextMeasuring>, language: ChromeLanguage?
+    ) -> StatusBarLayout {
+        let width = frame.width
+        let cutout = hardware == .dynamicIsland ? 126.0 : 162.0
+        let ear = (width - cutout) / 2
+        let midY = hardware == .dynamicIsland ? 30.0 : frame.height / 2
+        let time = centred(
+            text(language?.statusBarTime(withPeriod: false) ?? "9:41", size: 17, weight: .semibold, x: 0, midY: midY),
+            at: ear / 2)
+        let symbolsX = width - ear / 2 - groupWidth(scale: 1, withSignal: true) / 2
+        let (signal, wifi, battery) = symbols(x: symbolsX, midY: midY, scale: 1, signal: true)
+        return StatusBarLayout(
+            frame: frame, time: time, signal: signal, wifi: wifi, battery: battery, color: text.color)
+    }
+
+    /// A home-button iPhone's bar: the signal leading, the time centred, the battery trailing.
+    private static func homeButton(
+        frame: Rect, text: Typesetter<some TextMeasuring>, language: ChromeLanguage?
+    ) -> StatusBarLayout {
+        let width = frame.width
+        let midY = frame.height / 2
+        let time = centred(
+            text(
+                language?.statusBarTime(withPeriod: true) ?? "9:41 AM", size: 12, weight: .semibold, x: 0, midY: midY),
+            at: width / 2)
+        let scale = 0.8
+        let (signal, wifi, _) = symbols(x: 6, midY: midY, scale: scale, signal: true)
+        let batteryX = width - 6 - (batterySize.width + 2) * scale
+        let (_, _, battery) = symbols(
+            x: batteryX - (wifiSize.width + symbolSpacing) * scale, midY: midY, scale: scale, signal: false)
+        return StatusBarLayout(
+            frame: frame, time: time, signal: signal, wifi: wifi, battery: battery, color: text.color)
+    }
+
+    /// An iPad's bar: Apple's iPad screenshots show "9:41 AM" (the iPad keeps the AM), then "Tue
+    /// Jan 9", the day of the iPhone's 2007 unveiling; the battery's percentage before it.
+    private static func pad(
+        frame: Rect, text: Typesetter<some TextMeasuring>, language: ChromeLanguage?
+    ) -> StatusBarLayout {
+        let width = frame.width
+        let midY = frame.height / 2
+        let time = text(
+            language?.statusBarTime(withPeriod: true) ?? "9:41 AM", size: 12, weight: .semibold, x: 20, midY: midY)
+        let date = text(
+            language?.statusBarDate ?? "Tue Jan 9", size: 12, weight: .regular, x: time.frame.maxX + 4, midY: midY)
+        let scale = 0.85
+        let batteryX = width - 20 - (batterySize.width + 2) * scale
+        let percentage = text("100%", size: 12, weight: .regular, x: 0, midY: midY)
+        let percentageX = batteryX - 4 - percentage.frame.width
+        let wifiX = percentageX - symbolSpacing * scale - wifiSize.width * scale
+        let (_, wifi, _) = symbols(x: wifiX, midY: midY, scale: scale, signal: false)
+        let (_, _, battery) = symbols(
+            x: batteryX - (wifiSize.width + symbolSpacing) * scale, midY: midY, scale: scale, signal: false)
+        return StatusBarLayout(
+            frame: frame, time: time, date: date,
+            batteryPercentage: centred(percentage, at: percentageX + percentage.frame.width / 2),
+            signal: nil, wifi: wifi, battery: battery, color: text.color)
+    }
+
+    // MARK: - Pieces
+
+    /// Sets the bar's text: one line, as wide as it measures, in the bar's family and colour.
+    private struct Typesetter<Measurer: TextMeasuring> {
+        var family: String
+        var color: RGBA
+        var measurer: Measurer
+
+        func callAsFunction(_ string: String, size: Double, weight: FontWeight, x: Double, midY: Double) -> TextBlock {
             let font = FontStyle(family: family, weight: weight, size: size, lineHeight: size * 1.3)
             let measured = measurer.width(of: string, font: font) + 1
             return TextBlock.make(
                 string, font: font, color: color, x: x, y: midY - font.lineHeight / 2, width: measured,
                 measurer: measurer)
         }
-        func centred(_ block: TextBlock, at midX: Double) -> TextBlock {
-            var moved = block
-            let dx = midX - block.frame.midX
-            moved.frame.x += dx
-            moved.lines = block.lines.map { line in
-                var line = line
-                line.x += dx
-                return line
-            }
-            return moved
-        }
-        /// The signal, Wi-Fi and battery symbols in a row, `scale` × their size, starting at `x`.
-        func symbols(x: Double, midY: Double, scale: Double, signal withSignal: Bool) -> (Rect?, Rect, Rect) {
-            var cursor = x
-            func place(_ size: Size) -> Rect {
-                let rect = Rect(
-                    x: cursor, y: midY - size.height * scale / 2, width: size.width * scale,
-                    height: size.height * scale)
-                cursor = rect.maxX + symbolSpacing * scale
-                return rect
-            }
-            let signal = withSignal ? place(signalSize) : nil
-            return (signal, place(wifiSize), place(batterySize))
-        }
-        let groupWidth = { (scale: Double, withSignal: Bool) -> Double in
-            ((withSignal ? signalSize.width + symbolSpacing : 0) + wifiSize.width + symbolSpacing + batterySize.width
-                + 2) * scale
-        }
+    }
 
-        switch device.hardware {
-        case .dynamicIsland, .notch:
-            // The time and the symbols are centred in the "ears" beside the island or the notch.
-            let cutout = device.hardware == .dynamicIsland ? 126.0 : 162.0
-            let ear = (width - cutout) / 2
-            let midY = device.hardware == .dynamicIsland ? 30.0 : height / 2
-            let time = centred(
-                text(
-                    language?.statusBarTime(withPeriod: false) ?? "9:41", size: 17, weight: .semibold, x: 0, midY: midY),
-                at: ear / 2)
-            let symbolsX = width - ear / 2 - groupWidth(1, true) / 2
-            let (signal, wifi, battery) = symbols(x: symbolsX, midY: midY, scale: 1, signal: true)
-            return StatusBarLayout(
-                frame: frame, time: time, signal: signal, wifi: wifi, battery: battery, color: color)
-        case .homeButton:
-            let midY = height / 2
-            let time = centred(
-                text(
-                    language?.statusBarTime(withPeriod: true) ?? "9:41 AM", size: 12, weight: .semibold, x: 0,
-                    midY: midY), at: width / 2)
-            let scale = 0.8
-            let (signal, wifi, _) = symbols(x: 6, midY: midY, scale: scale, signal: true)
-            let batteryX = width - 6 - (batterySize.width + 2) * scale
-            let (_, _, battery) = symbols(
-                x: batteryX - (wifiSize.width + symbolSpacing) * scale, midY: midY, scale: scale, signal: false)
-            return StatusBarLayout(
-                frame: frame, time: time, signal: signal, wifi: wifi, battery: battery, color: color)
-        case .pad:
-            let midY = height / 2
-            // Apple's iPad screenshots: "9:41 AM" (the iPad keeps the AM), then "Tue Jan 9", the
-            // day of the iPhone's 2007 unveiling.
-            let time = text(
-                language?.statusBarTime(withPeriod: true) ?? "9:41 AM", size: 12, weight: .semibold, x: 20, midY: midY)
-            let date = text(
-                language?.statusBarDate ?? "Tue Jan 9", size: 12, weight: .regular, x: time.frame.maxX + 4, midY: midY)
-            let scale = 0.85
-            let batteryX = width - 20 - (batterySize.width + 2) * scale
-            let percentage = text("100%", size: 12, weight: .regular, x: 0, midY: midY)
-            let percentageX = batteryX - 4 - percentage.frame.width
-            let wifiX = percentageX - symbolSpacing * scale - wifiSize.width * scale
-            let (_, wifi, _) = symbols(x: wifiX, midY: midY, scale: scale, signal: false)
-            let (_, _, battery) = symbols(
-                x: batteryX - (wifiSize.width + symbolSpacing) * scale, midY: midY, scale: scale, signal: false)
-            return StatusBarLayout(
-                frame: frame, time: time, date: date,
-                batteryPercentage: centred(percentage, at: percentageX + percentage.frame.width / 2),
-                signal: nil, wifi: wifi, battery: battery, color: color)
+    /// `block` moved across so that its centre is at `midX`.
+    private static func centred(_ block: TextBlock, at midX: Double) -> TextBlock {
+        var moved = block
+        let dx = midX - block.frame.midX
+        moved.frame.x += dx
+        moved.lines = block.lines.map { line in
+            var line = line
+            line.x += dx
+            return line
         }
+        return moved
+    }
+
+    /// The signal, Wi-Fi and battery symbols in a row, `scale` × their size, starting at `x`.
+    private static func symbols(
+        x: Double, midY: Double, scale: Double, signal withSignal: Bool
+    ) -> (signal: Rect?, wifi: Rect, battery: Rect) {
+        var cursor = x
+        func place(_ size: Size) -> Rect {
+            let rect = Rect(
+                x: cursor, y: midY - size.height * scale / 2, width: size.width * scale, height: size.height * scale)
+            cursor = rect.maxX + symbolSpacing * scale
+            return rect
+        }
+        let signal = withSignal ? place(signalSize) : nil
+        return (signal, place(wifiSize), place(batterySize))
+    }
+
+    /// The width of the symbols in a row (the battery's cap included).
+    private static func groupWidth(scale: Double, withSignal: Bool) -> Double {
+        ((withSignal ? signalSize.width + symbolSpacing : 0) + wifiSize.width + symbolSpacing + batterySize.width + 2)
+            * scale
     }
 
     /// The text blocks of the bar.
-    public var textBlocks: [TextBlock] { [time, date, batteryPercentage].compactMap { $0 } }
+    public var textBlocks: [TextBlock] { texts }
+}
 
-    /// The bar's frames, named, for the manifest.
-    var elements: [LayoutElement] {
-        var list = [
-            LayoutElement(name: "statusBar", frame: frame), LayoutElement(name: "statusBarTime", frame: time.frame),
-        ]
-        if let signal { list.append(LayoutElement(name: "statusBarSignal", frame: signal)) }
-        list.append(LayoutElement(name: "statusBarWifi", frame: wifi))
-        list.append(LayoutElement(name: "statusBarBattery", frame: battery))
-        return list
+extension StatusBarLayout: LayoutPart {
+    mutating func visitParts(_ visitor: inout some LayoutPartVisitor) {
+        visitor.visit(&frame, .element(.statusBar))
+        visitor.visit(&time, .element(.statusBarTime))
+        visitor.visit(&date, .unrecorded)
+        visitor.visit(&batteryPercentage, .unrecorded)
+        visitor.visit(&signal, .element(.statusBarSignal))
+        visitor.visit(&wifi, .element(.statusBarWifi))
+        visitor.visit(&battery, .element(.statusBarBattery))
     }
 }

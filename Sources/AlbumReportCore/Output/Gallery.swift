@@ -68,8 +68,8 @@ public struct Gallery: Sendable, Hashable {
         sheets = manifest.screens.filter { $0.kind == .sheet }.compactMap { screen in
             guard let file = files[screen.file] else { return nil }
             // A screen-sized page cuts rows at its edges and under its bar: only what shows links.
-            let barBottom = screen.elements.first { $0.name == "navigationBar" }?.points.maxY ?? 0
-            let rows = screen.elements.filter { $0.name == "row" }.compactMap { row -> Region? in
+            let barBottom = screen.elements.first { $0.kind == .navigationBar }?.points.maxY ?? 0
+            let rows = screen.elements.filter { $0.kind == .row }.compactMap { row -> Region? in
                 guard let rank = row.rank, cardRanks.contains(rank) else { return nil }
                 let top = max(row.points.y, barBottom)
                 let bottom = min(row.points.maxY, screen.sizePoints.height)
@@ -89,7 +89,7 @@ public struct Gallery: Sendable, Hashable {
         cards = cardScreens.compactMap { screen in
             guard let rank = screen.rank, let file = files[screen.file] else { return nil }
             let item = items[rank]
-            let buttons = screen.elements.filter { $0.name == "button" }.compactMap { button -> Region? in
+            let buttons = screen.elements.filter { $0.kind == .button }.compactMap { button -> Region? in
                 guard let link = button.link, let safe = Self.safeWebLink(link) else { return nil }
                 return Region(
                     href: safe,

@@ -84,6 +84,10 @@ public struct Manifest: Sendable, Hashable, Codable {
             pixels = element.frame.pixels(scale: scale)
             self.link = link
         }
+
+        /// What the element is; nil for a name this version does not lay out (the name is kept
+        /// as a string so that a manifest of another version still reads).
+        public var kind: LayoutElement.Kind? { LayoutElement.Kind(rawValue: name) }
     }
 
     /// One rendered screen (the sheet or a card) and its elements.
