@@ -88,22 +88,8 @@ extension GenerateCommand {
     }
 
     private func reportMatrix(_ ended: Interruptible<MatrixSummary>, output: URL, console: Console) throws {
-        let summary: MatrixSummary
-        switch ended {
-        case .finished(.success(let value)):
-            summary = value
-        case .finished(.failure(let error)):
-            console.failure("[\(error.stage?.rawValue ?? "internal")] \(error.description)")
-            if reporting.json { console.output(RunFailure(error).json) }
-            throw ExitCode(1)
-        case .interrupted(let signal, _):
-            let message =
-                "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous output in \(Excerpt.location(output.path)) was left as it was."
-            console.error(message)
-            if reporting.json {
-                console.output(RunFailure(message: message, exitCode: Interrupts.exitStatus(for: signal)).json)
-            }
-            throw ExitCode(Interrupts.exitStatus(for: signal))
+        let summary = try ended.value(console: console, json: reporting.json) { signal, _ in
+            "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous output in \(Excerpt.location(output.path)) was left as it was."
         }
         let warnings = summary.distinctWarnings
         if reporting.json {

@@ -198,26 +198,11 @@ struct GenerateCommand: AsyncParsableCommand {
 
     /// Prints what happened and exits with the documented code.
     private func report(_ outcome: Interruptible<ReportSummary>, output: URL, console: Console) throws {
-        let summary: ReportSummary
-        switch outcome {
-        case .finished(.success(let value)):
-            summary = value
-        case .finished(.failure(let error)):
-            console.failure("[\(error.stage?.rawValue ?? "internal")] \(error.description)")
-            if reporting.json { console.output(RunFailure(error).json) }
-            throw ExitCode(1)
-        case .interrupted(let signal, let completed):
-            let message =
-                completed
+        let summary = try outcome.value(console: console, json: reporting.json) { signal, completed in
+            completed
                 ? "Interrupted by \(Interrupts.name(of: signal)) after the report was complete; it was written to \(Excerpt.location(output.path))."
                 : "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous report in \(Excerpt.location(output.path)) was left as it was."
-            console.error(message)
-            if reporting.json {
-                console.output(RunFailure(message: message, exitCode: Interrupts.exitStatus(for: signal)).json)
-            }
-            throw ExitCode(Interrupts.exitStatus(for: signal))
         }
-
         if reporting.json {
             console.output(try SummaryText.json(summary))
         } else if !reporting.quiet {

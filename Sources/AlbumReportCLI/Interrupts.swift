@@ -1,5 +1,6 @@
 import AlbumReport
 import AlbumReportCore
+import ArgumentParser
 import Dispatch
 import Foundation
 import Synchronization
@@ -124,6 +125,30 @@ extension Interrupts {
                 }
             }
             return interrupted.map { .interrupted($0, completed: false) } ?? .finished(.failure(.cancelled))
+        }
+    }
+}
+
+extension Interruptible {
+    /// The finished run's value. Otherwise prints why — the error tagged with its stage, or
+    /// `interrupted(signal, completed)`'s sentence; with `json` also the error object on standard
+    /// output — and throws the documented exit code (1, or 128 + the signal).
+    func value(
+        console: Console, json: Bool, interrupted: (_ signal: Int32, _ completed: Bool) -> String
+    ) throws -> Value {
+        switch self {
+        case .finished(.success(let value)):
+            return value
+        case .finished(.failure(let error)):
+            console.failure("[\(error.stage?.rawValue ?? "internal")] \(error.description)")
+            if json { console.output(RunFailure(error).json) }
+            throw ExitCode(1)
+        case .interrupted(let signal, let completed):
+            let message = interrupted(signal, completed)
+            console.error(message)
+            let status = Interrupts.exitStatus(for: signal)
+            if json { console.output(RunFailure(message: message, exitCode: status).json) }
+            throw ExitCode(status)
         }
     }
 }

@@ -339,7 +339,7 @@ struct ReportSafetyTests {
         let mixed = try await ProductBinary.run(
             ["merge", "part1", "dark2", "part3", "--output", "m4"], in: scratch.url)
         #expect(mixed.exitCode == 1)
-        #expect(mixed.standardError.contains("other inputs than shard 1"))
+        #expect(mixed.standardError.contains("dark2 was drawn with theme dark, shard 1 with light"))
         let bad = try await ProductBinary.run(["generate", "--shard", "4/3"], in: scratch.url)
         #expect(bad.exitCode == 64)
 

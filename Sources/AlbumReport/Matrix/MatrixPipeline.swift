@@ -12,16 +12,12 @@ import Foundation
 /// The whole matrix is staged in one hidden folder and swapped in at the end: a failure in any
 /// combination leaves the previous output as it was.
 public struct MatrixPipeline: Sendable {
-    var transport: any HTTPTransport
-    var context: RunContext
+    /// The single run's pipeline: its transport and context are the matrix's.
+    let single: ReportPipeline
 
     /// A pipeline downloading through `transport`, reporting the shared stages to `progress`.
-    public init(
-        transport: any HTTPTransport, progress: any ProgressReporter = SilentProgress(),
-        clock: any RunClock = SystemClock(), random: any RandomSource = SystemRandom()
-    ) {
-        self.transport = transport
-        context = RunContext(progress: progress, clock: clock, random: random)
+    public init(transport: any HTTPTransport, progress: any ProgressReporter = SilentProgress()) {
+        single = ReportPipeline(transport: transport, progress: progress)
     }
 
     /// What a matrix run asks for besides the command line's own options.
@@ -70,7 +66,7 @@ public struct MatrixPipeline: Sendable {
         _ request: Request, base: GenerateOptions,
         finished: @escaping @Sendable (MatrixCombination, ReportSummary) -> Void = { _, _ in }
     ) async throws(ReportError) -> MatrixSummary {
-        try await RunScope.run(context, logger: base.logger) { [transport] context in
+        try await RunScope.run(single.context, logger: base.logger) { [transport = single.transport] context in
             try await Self.sequence(request, base: base, transport: transport, context: context, finished: finished)
         }
     }
