@@ -52,8 +52,9 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
     @Option(
         help: ArgumentHelp(
             "A region to ignore, in pixels, in every file or in the files matching a glob (repeatable).",
-            valueName: "[glob:]x,y,w,h"))
-    var mask: [String] = []
+            valueName: "[glob:]x,y,w,h"),
+        transform: ScopedMask.argument)
+    var mask: [ScopedMask] = []
 
     @Option(
         help: ArgumentHelp(
@@ -61,8 +62,12 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
             valueName: "name"))
     var maskElement: [String] = []
 
-    @Option(help: ArgumentHelp("Which kinds of file fail the comparison.", valueName: "new,missing,changed"))
-    var failOn: String = "new,missing,changed"
+    @Option(
+        help: ArgumentHelp(
+            "Which kinds of file fail the comparison: new, missing and/or changed, or none. Default: new,missing,changed.",
+            valueName: "kinds"),
+        transform: FailOn.argument)
+    var failOn: FailOn = .all
 
     @Option(
         name: [.customLong("report-dir"), .customLong("diff-dir")],
@@ -119,22 +124,8 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         guard (1...1000).contains(minimumCluster) else {
             throw ValidationError("--minimum-cluster must be from 1 to 1000 (got \(minimumCluster)).")
         }
-        for text in mask where ScopedMask(parsing: text) == nil {
-            throw ValidationError(
-                "--mask '\(Excerpt.printable(text))' is not x,y,w,h or GLOB:x,y,w,h in whole pixels with a positive width and height."
-            )
-        }
         if json, let format, format != .text {
             throw ValidationError("--json and --format \(format.rawValue) both write to standard output; pick one.")
-        }
-        guard failOn.contains(where: { $0.isLetter }) else {
-            throw ValidationError(
-                "--fail-on is empty, which would let every difference pass unseen. Pass new, missing and/or changed, or none to never fail."
-            )
-        }
-        guard FailOn(parsing: failOn) != nil else {
-            throw ValidationError(
-                "--fail-on takes a list of new, missing and changed (got \(Excerpt.printable(failOn))).")
         }
     }
 
@@ -142,12 +133,12 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         let console = Console()
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         func url(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL }
-        let scoped = mask.compactMap(ScopedMask.init(parsing:))
+        let scoped = mask
         let options = CompareOptions(
             threshold: threshold, maxDiffRatio: maxDiffRatio, maxDiffPixels: maxDiffPixels,
             failOnAntialiasing: failOnAntialiasing, masks: scoped.filter { $0.pattern == "**" }.map(\.rect),
             scopedMasks: scoped.filter { $0.pattern != "**" }, maskElements: maskElement,
-            failOn: FailOn(parsing: failOn) ?? .all, minimumCluster: minimumCluster)
+            failOn: failOn, minimumCluster: minimumCluster)
         let report = url(reportDir ?? legacyReport.map(Self.reportFolder(forLegacyFile:)) ?? "Diffs")
         do {
             try ComparisonReportWriter.checkReportFolder(report)
@@ -262,5 +253,32 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         case .error: return "!"
         default: return pair.fails(failOn) ? "✗" : "·"
         }
+    }
+}
+
+extension ScopedMask {
+    /// Parses `--mask [GLOB:]x,y,w,h`, or says what it takes.
+    static func argument(_ text: String) throws -> ScopedMask {
+        guard let mask = ScopedMask(parsing: text) else {
+            throw ValidationError(
+                "--mask takes x,y,w,h or GLOB:x,y,w,h in whole pixels with a positive width and height.")
+        }
+        return mask
+    }
+}
+
+extension FailOn {
+    /// Parses `--fail-on`, or says what it takes; an empty list is refused, since it would let
+    /// every difference pass unseen.
+    static func argument(_ text: String) throws -> FailOn {
+        guard text.contains(where: { $0.isLetter }) else {
+            throw ValidationError(
+                "--fail-on is empty, which would let every difference pass unseen. Pass new, missing and/or changed, or none to never fail."
+            )
+        }
+        guard let failOn = FailOn(parsing: text) else {
+            throw ValidationError("--fail-on takes a list of new, missing and changed, or none.")
+        }
+        return failOn
     }
 }

@@ -477,7 +477,10 @@ struct CompareCommandTests {
             (["compare", "e.png", "notes.txt"], "notes.txt is not a PNG file"),
             (["compare", "e.png", "missing.png"], "missing.png does not exist"),
             (["compare", "e.png", "e.png", "--threshold", "2"], "--threshold must be from 0 to 1"),
-            (["compare", "e.png", "e.png", "--mask", "1,2,3"], "--mask '1,2,3' is not x,y,w,h"),
+            (
+                ["compare", "e.png", "e.png", "--mask", "1,2,3"],
+                "The value '1,2,3' is invalid for '--mask <[glob:]x,y,w,h>': --mask takes x,y,w,h"
+            ),
             (["compare", "e.png"], "Missing expected argument"),
             (
                 ["compare", "e.png", "e.png", "--mask-element", "button"],
