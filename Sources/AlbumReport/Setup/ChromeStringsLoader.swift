@@ -38,6 +38,23 @@ public enum ChromeStringsLoader {
                     "There is no language '\(Excerpt.printable(code))'. Available: \(available.joined(separator: ", ")); or add strings/\(Excerpt.printable(code)).json to a --templates folder (see Templates/README.md)."
                 ))
         }
+        let strings = try Self.strings(in: file)
+        let (kept, problems) = check(strings)
+        var warnings: [String] = []
+        if !problems.isEmpty {
+            warnings.append(
+                "The strings file \(Excerpt.location(file.path)) lacks \(problems.joined(separator: ", ")) (or their %@ differs from en.json); English is drawn for them. Add the keys from Templates/strings/en.json."
+            )
+        }
+        let resolved = direction ?? LayoutDirection.natural(for: name)
+        let language = ChromeLanguage(code: name, direction: resolved, strings: kept)
+        let isDefault = resolved == .ltr && ChromeLanguage.english.allSatisfy { language[$0.key] == $0.value }
+        return (isDefault ? nil : language, warnings)
+    }
+
+    /// The strings of `file`, refused with a sentence naming the file when it cannot be read, is
+    /// not valid JSON, gives a key twice or is not an object of strings.
+    private static func strings(in file: URL) throws(ReportError) -> [String: String] {
         let location = Excerpt.location(file.path)
         let data: Data
         do {
@@ -63,26 +80,14 @@ public enum ChromeStringsLoader {
                     "The strings file \(location) could not be used: \(problem). Fix it, or remove it to use the shipped one."
                 ))
         }
-        let strings: [String: String]
         do {
-            strings = try JSONDecoder().decode([String: String].self, from: data)
+            return try JSONDecoder().decode([String: String].self, from: data)
         } catch {
             throw .theme(
                 ThemeError(
                     "The strings file \(location) could not be used: it must be a JSON object of strings (\(DecodingProblem.clause(error, data: data))). Fix it, or remove it to use the shipped one."
                 ))
         }
-        let (kept, problems) = check(strings)
-        var warnings: [String] = []
-        if !problems.isEmpty {
-            warnings.append(
-                "The strings file \(Excerpt.location(file.path)) lacks \(problems.joined(separator: ", ")) (or their %@ differs from en.json); English is drawn for them. Add the keys from Templates/strings/en.json."
-            )
-        }
-        let resolved = direction ?? LayoutDirection.natural(for: name)
-        let language = ChromeLanguage(code: name, direction: resolved, strings: kept)
-        let isDefault = resolved == .ltr && ChromeLanguage.english.allSatisfy { language[$0.key] == $0.value }
-        return (isDefault ? nil : language, warnings)
     }
 
     /// The strings with every key of English, and the keys that were missing or malformed
