@@ -115,21 +115,8 @@ struct CardsStage: PipelineStage {
                 render.renderSalt, "card", feed.title, feed.country ?? "", RenderCache.json(selection.record(item)),
                 image.map { Digest.sha256Hex($0) } ?? "none",
             ] + (layout.presentation?.presentingList.map { [RenderCache.json($0)] } ?? []))
-        let clipped =
-            layout.isClipped
-            ? ReportWarning(
-                stage: Self.stage, rank: item.rank, itemID: item.id,
-                message:
-                    "The card of “\(Excerpt.printable(item.title))” would be taller than the \(Int(CardLayout.maximumHeight(for: render.device))) points albumreport draws; the text that did not fit was left out."
-            ) : nil
-        var elements = layout.elements.map { Manifest.ElementRecord($0, scale: render.device.scale) }
-        if let index = elements.lastIndex(where: { $0.kind == .button }) {
-            elements[index].link = layout.button.link
-            let label = layout.button.label.lines.map(\.text).joined(separator: " ")
-            elements[index].label = label == item.storeButtonTitle ? nil : label
-        }
-        var screen = Manifest.ScreenRecord(
-            kind: .card, file: path, rank: item.rank, sizePoints: layout.size, elements: elements)
+        let clipped = layout.isClipped ? Self.clippedWarning(item, device: render.device) : nil
+        var screen = Self.screen(item, layout: layout, path: path, scale: render.device.scale)
 
         if let previous = try input.renderCache.reuse(path: path, key: key, writer: input.writer) {
             screen.renderKey = key
@@ -143,19 +130,7 @@ struct CardsStage: PipelineStage {
         let size: (width: Int, height: Int)
         let decodeFailure: GraphicsError?
         do {
-            // The canvas is filtered into the encoder and released before the rows are
-            // compressed, so a card in flight holds one of the two at a time, not both.
-            let encoder: PNGStreamEncoder
-            (encoder, size, decodeFailure) = try timings.time(\.render) { () throws(GraphicsError) in
-                let rendered = try render.renderer.renderCard(layout, artwork: image)
-                let encoder = try PNGStreamEncoder(
-                    width: rendered.image.width, height: rendered.image.height,
-                    compressionLevel: render.compressionLevel, photographicLevel: render.photographicLevel,
-                    filter: render.rowFilter)
-                try encoder.append(rendered.image)
-                return (encoder, (rendered.image.width, rendered.image.height), rendered.decodeFailure)
-            }
-            png = try timings.time(\.encode) { () throws(GraphicsError) in try encoder.finish() }
+            (png, size, decodeFailure) = try Self.encode(layout, image: image, render: render, timings: &timings)
         } catch {
             throw .render(Self.stage, what: "the card for #\(item.rank) “\(Excerpt.printable(item.title))”", error)
         }
@@ -172,5 +147,50 @@ struct CardsStage: PipelineStage {
                 path: path, widthPixels: size.width, heightPixels: size.height, bytes: written.bytes,
                 sha256: written.sha256),
             screen: screen, failure: failure ?? loadFailure, timings: timings, clipped: clipped)
+    }
+
+    /// The warning of a card whose text did not all fit in the tallest card drawn.
+    private static func clippedWarning(_ item: FeedItem, device: Device) -> ReportWarning {
+        ReportWarning(
+            stage: Self.stage, rank: item.rank, itemID: item.id,
+            message:
+                "The card of “\(Excerpt.printable(item.title))” would be taller than the \(Int(CardLayout.maximumHeight(for: device))) points albumreport draws; the text that did not fit was left out."
+        )
+    }
+
+    /// The card's screen record; its button records the link and, when it differs from the
+    /// item's own title for it, the label drawn.
+    private static func screen(
+        _ item: FeedItem, layout: CardLayout, path: String, scale: Double
+    ) -> Manifest.ScreenRecord {
+        var elements = layout.elements.map { Manifest.ElementRecord($0, scale: scale) }
+        if let index = elements.lastIndex(where: { $0.kind == .button }) {
+            elements[index].link = layout.button.link
+            let label = layout.button.label.lines.map(\.text).joined(separator: " ")
+            elements[index].label = label == item.storeButtonTitle ? nil : label
+        }
+        return Manifest.ScreenRecord(
+            kind: .card, file: path, rank: item.rank, sizePoints: layout.size, elements: elements)
+    }
+
+    /// The card drawn and PNG-encoded: its bytes, size in pixels and why its artwork could not be
+    /// decoded, if it could not.
+    private static func encode(
+        _ layout: CardLayout, image: Data?, render: RenderContext, timings: inout RenderTimings
+    ) throws(GraphicsError) -> (png: Data, size: (width: Int, height: Int), decodeFailure: GraphicsError?) {
+        // The canvas is filtered into the encoder and released before the rows are compressed, so
+        // a card in flight holds one of the two at a time, not both.
+        let (encoder, size, decodeFailure) = try timings.time(\.render) {
+            () throws(GraphicsError) -> (PNGStreamEncoder, (width: Int, height: Int), GraphicsError?) in
+            let rendered = try render.renderer.renderCard(layout, artwork: image)
+            let encoder = try PNGStreamEncoder(
+                width: rendered.image.width, height: rendered.image.height,
+                compressionLevel: render.compressionLevel, photographicLevel: render.photographicLevel,
+                filter: render.rowFilter)
+            try encoder.append(rendered.image)
+            return (encoder, (rendered.image.width, rendered.image.height), rendered.decodeFailure)
+        }
+        let png = try timings.time(\.encode) { () throws(GraphicsError) in try encoder.finish() }
+        return (png, size, decodeFailure)
     }
 }

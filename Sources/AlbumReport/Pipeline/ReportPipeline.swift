@@ -82,55 +82,29 @@ public struct ReportPipeline: Sendable {
         _ options: GenerateOptions, setup: SetupStage.Output, feed: FetchedFeed, runner: inout StageRunner,
         context: RunContext, stagingOutput: URL? = nil
     ) async throws(ReportError) -> ReportSummary {
-        let (loaded, decoded, enriched, feedNetwork) = (feed.loaded, feed.decoded, feed.enriched, feed.network)
+        let decoded = feed.decoded
         let selection = try await runner.run(
             SelectStage(),
             .init(
-                feed: decoded.feed, items: enriched.items, shard: options.shard, renderCards: options.renderCards,
-                theme: setup.theme, fonts: setup.fonts, device: options.device,
+                feed: decoded.feed, items: feed.enriched.items, shard: options.shard,
+                renderCards: options.renderCards, theme: setup.theme, fonts: setup.fonts, device: options.device,
                 localeIdentifier: setup.localeIdentifier(given: options.localeIdentifier),
                 compressionLevel: options.pngCompressionLevel, photographicLevel: options.pngPhotographicLevel,
                 rowFilter: options.pngRowFilter, paginate: options.paginateSheet,
                 screen: setup.screen(options.screen), settings: options.settings))
-        // Setup read the output folder's manifest already (a combination's folder it did not).
-        let writer = try ReportWriter.prepare(
-            output: stagingOutput ?? options.output, force: options.force,
-            holdsReport: stagingOutput == nil ? setup.previous != nil : nil, control: options.control)
+        let streamed = try StreamedRender(
+            options, setup: setup, feed: feed, selection: selection, context: context, stagingOutput: stagingOutput)
         do {
-            let renderCache = RenderCache(
-                output: stagingOutput == nil ? writer.output : ReportWriter.resolved(options.output),
-                previous: setup.previous, cacheDirectory: options.cacheDirectory,
-                refresh: options.refresh)
-            let board = ThumbnailBoard(
-                takes: ThumbnailBoard.takes(
-                    sheet: selection.drawsSheet ? selection.items : [], cards: selection.cardItems))
-            let slots = DownloadSlots(options.concurrency)
-            var largeLoader = ArtworkStage.loader(
-                network: feedNetwork, localDirectory: loaded.localDirectory, slots: slots, context: context
-            ).counting(as: .cards)
-            largeLoader.slotPriority = .later
-            let large = LargeArtwork(loader: largeLoader)
             let (artwork, sheet, cards) = try await streamArtwork(
-                (
-                    ArtworkStage(network: feedNetwork),
-                    .init(
-                        items: selection.thumbnailItems, isAlbumChart: decoded.feed.format.isAlbumChart,
-                        localDirectory: loaded.localDirectory, concurrency: options.concurrency, board: board,
-                        slots: slots)
-                ),
-                sheet: .init(
-                    selection: selection, thumbnails: board, writer: writer, renderCache: renderCache,
-                    previouslyKeyed: options.refresh ? [] : Set(setup.previous.map { Array($0.renderKeys.keys) } ?? []),
-                    shard: options.shard),
-                cards: .init(
-                    selection: selection, thumbnails: board, large: large, writer: writer, renderCache: renderCache,
-                    concurrency: options.concurrency), runner: &runner)
+                streamed.artwork(options, feed: feed, selection: selection),
+                sheet: streamed.sheet(options, setup: setup, selection: selection),
+                cards: streamed.cards(options, selection: selection), runner: &runner)
             let written = try await runner.run(
                 WriteStage(),
                 .init(
                     source: options.feed, decoded: decoded, selection: selection, artwork: artwork, sheet: sheet,
-                    cards: cards, setup: setup, shard: options.shard, warnings: runner.warnings, writer: writer,
-                    renderCache: renderCache))
+                    cards: cards, setup: setup, shard: options.shard, warnings: runner.warnings,
+                    writer: streamed.writer, renderCache: streamed.renderCache))
             return ReportSummary(
                 output: options.output.path, feedTitle: decoded.feed.title, feedFormat: decoded.feed.format,
                 itemsInFeed: decoded.feed.items.count,
@@ -141,9 +115,9 @@ public struct ReportPipeline: Sendable {
                     SheetStage.stage.rawValue: .counting(sheet.decodeFailures.values),
                     CardsStage.stage.rawValue: .counting(cards.decodeFailures),
                 ].compactMapValues { $0 }, causes: written.causes,
-                breakdown: (sheet.timings + cards.timings).figures + [renderCache.figure])
+                breakdown: (sheet.timings + cards.timings).figures + [streamed.renderCache.figure])
         } catch {
-            writer.abandon()
+            streamed.writer.abandon()
             throw error
         }
     }

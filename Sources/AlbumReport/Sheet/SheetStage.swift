@@ -46,15 +46,7 @@ struct SheetStage: PipelineStage {
         let render = selection.render
         let device = render.device
         var timings = RenderTimings()
-        let layout = timings.time(\.layout) {
-            SheetLayout.make(
-                feed: selection.feed, items: selection.items, device: device, theme: render.theme,
-                locale: render.locale, options: render.screen, measurer: render.engine)
-        }
-        let pages =
-            render.screen.fit == .screen
-            ? layout.screens(height: device.size.height)
-            : render.paginate ? layout.pages(height: device.size.height, bottomInset: device.safeArea.bottom) : [layout]
+        let (rowCount, pages) = Self.layOut(selection, timings: &timings)
         let items = selection.items
         let byRank = Dictionary(items.map { ($0.rank, $0) }, uniquingKeysWith: { first, _ in first })
         let paths = pages.indices.map { ReportLayout.sheetPath(page: render.pagesSheet ? $0 + 1 : nil) }
@@ -63,54 +55,24 @@ struct SheetStage: PipelineStage {
         let digests: [String: String]? =
             paths.contains(where: input.previouslyKeyed.contains) ? await board.digests() : nil
         let knownSheetKey = digests.map { Self.sheetKey(input, digests: $0) }
-        var output = Output(rowCount: layout.rows.count, progressDetail: "")
-        // Each rank's thumbnail is taken from the board once (it lets the bytes go after its last
-        // take) and held while a later strip may draw the row again: the next strip, when the
-        // strip's edge cuts the row, and a later page, when screens overlap (a scrolled screen
-        // shows rows of the one before under its bars, and the last screen, scrolled to the end,
-        // may show them lower down). Within a page rows come top to bottom, so a row is let go
-        // once a strip of its last page no longer draws it after one did.
-        let lastPage = pages.enumerated().reduce(into: [Int: Int]()) { last, page in
-            for row in page.element.rows where row.thumbnail != nil { last[row.rank] = page.offset }
-        }
-        var taken = Set<Int>()
-        // The bytes of each rank held, nil for a thumbnail that has none.
-        var held: [Int: Data?] = [:]
+        var output = Output(rowCount: rowCount, progressDetail: "")
+        var thumbnails = SheetThumbnails(pages: pages.map { $0.rows.filter { $0.thumbnail != nil }.map(\.rank) })
         defer {
-            // Rows on pages reused whole were never taken.
-            for (rank, item) in byRank where !taken.contains(rank) {
-                if let url = item.artworkURL { board.forgo(url) }
+            for rank in thumbnails.finish(byRank.keys) {
+                if let url = byRank[rank]?.artworkURL { board.forgo(url) }
             }
         }
         // Per page: whether it drew every thumbnail it has, and the digest of a page drawn anew.
         var drawnPages: [(complete: Bool, sha256: String?)] = []
         for (index, page) in pages.enumerated() {
-            // The ranks this page's strips have drawn so far.
-            var drawnOnPage = Set<Int>()
             let drawn = try await drawPage(
                 page, index: index, of: pages.count, path: paths[index],
                 key: knownSheetKey.map { Self.pageKey(index, sheetKey: $0) }, input: input, context: context,
                 thumbnails: { ranks in
-                    var strip: [Int: Data?] = [:]
-                    for rank in ranks {
-                        if taken.insert(rank).inserted {
-                            var bytes: Data?
-                            if let url = byRank[rank]?.artworkURL { bytes = await board.take(url)?.data }
-                            strip[rank] = .some(bytes)
-                        } else if let kept = held[rank] {
-                            strip[rank] = .some(kept)
-                        } else {
-                            // A row drawn again after it was let go would show a placeholder.
-                            assertionFailure("the sheet let go of #\(rank)'s thumbnail before its last strip")
-                        }
+                    await thumbnails.take(ranks: ranks, page: index) { rank in
+                        guard let url = byRank[rank]?.artworkURL else { return nil }
+                        return await board.take(url)?.data
                     }
-                    held = held.filter { rank, _ in
-                        let last = lastPage[rank] ?? -1
-                        return last > index || (last == index && !drawnOnPage.contains(rank))
-                    }
-                    held.merge(strip) { _, new in new }
-                    drawnOnPage.formUnion(ranks)
-                    return strip.compactMapValues { $0 }
                 }, timings: &timings)
             output.files.append(drawn.file)
             output.screens.append(
@@ -121,9 +83,7 @@ struct SheetStage: PipelineStage {
             drawnPages.append((drawn.failures.isEmpty, drawn.sha256))
             output.decodeFailures.merge(drawn.failures) { first, _ in first }
         }
-        // Pages drawn before every thumbnail was in get their keys now that all are. A page with a
-        // placeholder for undecodable artwork gets none: it is drawn again next time, so that its
-        // warning is raised again.
+        // Pages drawn before every thumbnail was in get their keys now that all are.
         let sheetKey: String
         if let knownSheetKey {
             sheetKey = knownSheetKey
@@ -131,6 +91,38 @@ struct SheetStage: PipelineStage {
             sheetKey = Self.sheetKey(input, digests: await board.digests())
         }
         if Task.isCancelled { throw .cancelled }
+        Self.recordKeys(drawnPages, sheetKey: sheetKey, in: &output, input: input)
+        output.timings = timings
+        let size = output.files.first.map { "\($0.widthPixels)×\($0.heightPixels) px" } ?? ""
+        output.progressDetail =
+            "\(output.rowCount) rows, \(size)" + (output.files.count > 1 ? ", \(output.files.count) pages" : "")
+        return output
+    }
+
+    /// The sheet laid out, and its rows' count and pages: screens with `--fit screen`,
+    /// screen-height pages with `--pages`, else one page.
+    private static func layOut(
+        _ selection: SelectStage.Output, timings: inout RenderTimings
+    ) -> (rowCount: Int, pages: [SheetLayout]) {
+        let render = selection.render
+        let device = render.device
+        let layout = timings.time(\.layout) {
+            SheetLayout.make(
+                feed: selection.feed, items: selection.items, device: device, theme: render.theme,
+                locale: render.locale, options: render.screen, measurer: render.engine)
+        }
+        let height = device.size.height
+        if render.screen.fit == .screen { return (layout.rows.count, layout.screens(height: height)) }
+        let pages = render.paginate ? layout.pages(height: height, bottomInset: device.safeArea.bottom) : [layout]
+        return (layout.rows.count, pages)
+    }
+
+    /// Gives each complete page its key, and records a page drawn anew in the render cache. A page
+    /// with a placeholder for undecodable artwork gets none: it is drawn again next time, so that
+    /// its warning is raised again.
+    private static func recordKeys(
+        _ drawnPages: [(complete: Bool, sha256: String?)], sheetKey: String, in output: inout Output, input: Input
+    ) {
         for (index, drawn) in drawnPages.enumerated() where drawn.complete {
             let key = Self.pageKey(index, sheetKey: sheetKey)
             output.screens[index].renderKey = key
@@ -139,11 +131,6 @@ struct SheetStage: PipelineStage {
                     key: key, sha256: sha256, stagedAt: output.files[index].path, by: input.writer)
             }
         }
-        output.timings = timings
-        let size = output.files.first.map { "\($0.widthPixels)×\($0.heightPixels) px" } ?? ""
-        output.progressDetail =
-            "\(output.rowCount) rows, \(size)" + (output.files.count > 1 ? ", \(output.files.count) pages" : "")
-        return output
     }
 
     /// The key every page's key derives from: the items, the feed and every thumbnail's bytes

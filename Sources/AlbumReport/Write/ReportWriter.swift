@@ -255,24 +255,9 @@ public struct ReportWriter: Sendable {
     ) throws(ReportError) {
         let manager = FileManager.default
         let folder = relativePath.isEmpty ? source : source.appendingPathComponent(relativePath)
-        let names: [String]
-        do {
-            names = try manager.contentsOfDirectory(atPath: folder.path).sorted()
-        } catch {
-            throw .write(
-                path: folder.path,
-                detail:
-                    "it cannot be read, so your files in it could not be kept (\(FileProblem.describe(error))); nothing was changed"
-            )
-        }
-        for name in names {
+        for name in try Self.names(in: folder) {
             let path = relativePath.isEmpty ? name : relativePath + "/" + name
-            if relativePath.isEmpty,
-                name.hasPrefix(".\(output.lastPathComponent).albumreport-") || name.hasPrefix(".albumreport-staging-")
-                    || name == Self.stagingMarker
-            {
-                continue
-            }
+            if relativePath.isEmpty, isStagingEntry(name) { continue }
             if previous.contains(path) { continue }
             let from = source.appendingPathComponent(path)
             let to = target.appendingPathComponent(path)
@@ -303,15 +288,40 @@ public struct ReportWriter: Sendable {
                     _ = rmdir(to.path)
                 }
             } else if !manager.fileExists(atPath: to.path), !isSymbolicLink(to) {
-                if move {
-                    try Self.rename(from, to: to)
-                } else if link(from.path, to.path) != 0 {
-                    do {
-                        try manager.copyItem(at: from, to: to)
-                    } catch {
-                        throw .write(path: to.path, detail: FileProblem.describe(error))
-                    }
-                }
+                try Self.carryFile(from, to: to, move: move)
+            }
+        }
+    }
+
+    /// The sorted names in `folder`, whose files are the user's to keep.
+    private static func names(in folder: URL) throws(ReportError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        } catch {
+            throw .write(
+                path: folder.path,
+                detail:
+                    "it cannot be read, so your files in it could not be kept (\(FileProblem.describe(error))); nothing was changed"
+            )
+        }
+    }
+
+    /// Whether `name`, at the top of the output folder, is albumreport's own staging (a staged
+    /// report, a staging folder or its marker), never carried over.
+    private func isStagingEntry(_ name: String) -> Bool {
+        name.hasPrefix(".\(output.lastPathComponent).albumreport-") || name.hasPrefix(".albumreport-staging-")
+            || name == Self.stagingMarker
+    }
+
+    /// One file carried over: renamed with `move`, else hard-linked, or copied where it cannot be.
+    private static func carryFile(_ from: URL, to: URL, move: Bool) throws(ReportError) {
+        if move {
+            try rename(from, to: to)
+        } else if link(from.path, to.path) != 0 {
+            do {
+                try FileManager.default.copyItem(at: from, to: to)
+            } catch {
+                throw .write(path: to.path, detail: FileProblem.describe(error))
             }
         }
     }
