@@ -133,6 +133,32 @@ struct MatrixMergeVerificationTests {
         }
     }
 
+    @Test("merge refuses matrix shards rendered with another setting that no axis sets")
+    func otherSettingOutsideTheAxes() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let spec = try MatrixSpec.inlineForTests("devices=iphone-se;contentSizes=xs,s")
+        var shards: [URL] = []
+        for index in 1...2 {
+            let shard = scratch.url.appendingPathComponent("Shard\(index)")
+            _ = try await generateMatrix(spec, chart: chart, output: shard, shard: Shard(index: index, count: 2)) {
+                $0.renderCards = false
+                // Shard 2 draws with the dark theme, which the matrix does not vary.
+                if index == 2 { $0.settings.theme = .named("dark") }
+            }
+            shards.append(shard)
+        }
+        let error = #expect(throws: ReportError.self) {
+            try MatrixMerger.merge(
+                shards, into: scratch.url.appendingPathComponent("Merged"), templatesDirectory: nil, force: false)
+        }
+        let message = error?.description ?? ""
+        #expect(
+            message.contains("was drawn with theme dark, iphone-se/xs with light, and no axis sets it"), "\(message)")
+    }
+
     @Test("merge refuses a grid picture that is not the sheet its combination's manifest lists")
     func sheetOutsideFolder() async throws {
         let scratch = try TemporaryDirectory()

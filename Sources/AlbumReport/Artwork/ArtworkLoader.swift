@@ -83,7 +83,7 @@ public struct ArtworkLoader: Sendable {
         let unique = urls.filter { seen.insert($0).inserted }
         var done = 0
         // Only a cancellation throws (a load never does): what arrived before it was handed on.
-        _ = try? await BoundedTaskGroup.map(
+        try? await BoundedTaskGroup.forEach(
             unique, limit: concurrency,
             arrived: { index, outcome in
                 done += 1

@@ -20,14 +20,14 @@ public enum MatrixMerger {
             parts.append((folder, place, manifest))
         }
         guard let first = parts.first else { throw .output("Pass the output folders of every matrix shard.") }
-        let verifier = try MatrixShardVerifier(first.manifest, place: first.place)
+        var verifier = try MatrixShardVerifier(first.manifest, place: first.place)
         let merged = try manifest(parts.map { ($0.place, $0.manifest) }, verifier: verifier)
         let writer = try ReportWriter.prepare(output: output, force: force, control: control)
         try writer.transaction { writer in
             for part in parts {
                 for combination in part.manifest.combinations {
                     try copy(
-                        combination, from: part.folder, place: part.place, verifier: verifier, into: writer)
+                        combination, from: part.folder, place: part.place, verifier: &verifier, into: writer)
                 }
             }
             try writer.commit(merged, page: page.render(merged))
@@ -119,7 +119,7 @@ public enum MatrixMerger {
     /// manifest lists checked against that manifest.
     private static func copy(
         _ combination: MatrixManifest.Combination, from shardFolder: URL, place: String,
-        verifier: MatrixShardVerifier, into writer: ReportWriter
+        verifier: inout MatrixShardVerifier, into writer: ReportWriter
     ) throws(ReportError) {
         let folder = combination.folder
         let manifestData = try read(

@@ -9,6 +9,17 @@ import Foundation
 struct MatrixShardVerifier {
     /// The matrix's axes, read from a shard's manifest and checked as a matrix file is.
     let axes: [MatrixSpec.Axis]
+    /// What every combination shares (the settings no axis sets, the generator, the feed and
+    /// the library versions), as the first combination checked recorded it, and its folder.
+    private var shared: (folder: String, facts: SharedFacts)?
+
+    /// What the combinations of one matrix run have in common, whichever shard drew them.
+    struct SharedFacts: Equatable {
+        var settings: [String: String]
+        var generator: String
+        var feed: Manifest.FeedInfo
+        var libraries: [String: String]?
+    }
 
     /// The axes of `manifest` (read from `place`), which must be a matrix `generate` can run:
     /// valid keys and values in axis order, and as many combinations as their product.
@@ -51,7 +62,7 @@ struct MatrixShardVerifier {
 
     /// Checks `report`, the manifest.json in `entry`'s folder, against `entry`: the settings the
     /// axes set, the picture the grid shows and the warning count.
-    func check(
+    mutating func check(
         _ report: Manifest, of entry: MatrixManifest.Combination, place: String
     ) throws(ReportError) {
         let combination = try combination(for: entry, place: place)
@@ -74,6 +85,7 @@ struct MatrixShardVerifier {
                 "\(named) was drawn for \(Excerpt.identifier(report.device.id)) (\(report.device.orientation.rawValue)), which is not the device its settings record. Render that shard again."
             )
         }
+        try checkShared(report, folder: entry.folder, named: named)
         if let sheet = entry.sheet, sheet.file.contains("/") || !ReportWriter.isSafeRelativePath(sheet.file) {
             throw .output(
                 "\(place): the matrix manifest shows \(Excerpt.location(sheet.file)) for combination \(entry.index) (\(Excerpt.location(entry.folder))), which is not a file name in its folder. Render that shard again."
@@ -90,6 +102,31 @@ struct MatrixShardVerifier {
                 "\(place): the matrix manifest counts \(entry.warningCount) warning(s) for combination \(entry.index) (\(Excerpt.location(entry.folder))), but its manifest.json has \(report.warnings.count). Render that shard again."
             )
         }
+    }
+
+    /// Every combination must share what no axis sets: a shard rendered with another `--theme`
+    /// (when themes are no axis), another `--limit`'s feed or another version is refused,
+    /// naming the setting where one differs.
+    private mutating func checkShared(_ report: Manifest, folder: String, named: String) throws(ReportError) {
+        let axisProperties = Set(axes.map(\.key.setting.property))
+        let facts = SharedFacts(
+            settings: RenderSettings.values(recorded: report.settings).filter { !axisProperties.contains($0.key) },
+            generator: report.generator, feed: report.feed, libraries: report.libraries)
+        guard let shared else {
+            self.shared = (folder, facts)
+            return
+        }
+        guard facts != shared.facts else { return }
+        let first = Excerpt.location(shared.folder)
+        if let setting = facts.settings.keys.sorted().first(where: { facts.settings[$0] != shared.facts.settings[$0] })
+        {
+            throw .output(
+                "\(named) was drawn with \(setting) \(Excerpt.identifier(facts.settings[setting] ?? "?")), \(first) with \(Excerpt.identifier(shared.facts.settings[setting] ?? "?")), and no axis sets it. Render every shard with the same options."
+            )
+        }
+        throw .output(
+            "\(named) was rendered from other inputs than \(first) (the albumreport version, the feed or the library versions differ). Render every shard with the same version and feed, on runners with the same libraries."
+        )
     }
 
     /// `values` as `key=value, …`, the axes' keys in axis order first.
