@@ -38,10 +38,11 @@ test-ubsan: deps
 		-Xlinker -rpath -Xlinker $(UBSAN_RT) -Xlinker $(UBSAN_RT)/libclang_rt.ubsan_standalone-x86_64.so
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(SWIFT) test --skip-build --scratch-path .build-ubsan
 
-## libFuzzer on every parser (Fuzz/), FUZZ_SECONDS each (CI: 30).
+## libFuzzer on every parser (Fuzz/), FUZZ_SECONDS each (CI: 30), FUZZ_JOBS at a time (CI: 2).
 FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= 1
 fuzz: deps
-	scripts/fuzz.sh $(FUZZ_SECONDS)
+	FUZZ_JOBS=$(FUZZ_JOBS) scripts/fuzz.sh $(FUZZ_SECONDS)
 
 ## swift-format in strict mode, as CI runs it; then shellcheck on every shell script and actionlint on
 ## the workflows and action.yml's steps, and proof that actionlint finds 8 planted faults

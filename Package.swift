@@ -241,13 +241,14 @@ let package = Package(
         ),
         .testTarget(
             name: "AlbumReportTestingTests",
-            dependencies: ["AlbumReportTesting", "AlbumReportTestSupport"],
+            dependencies: ["AlbumReportTesting", "AlbumReportCompare", "AlbumReportTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "AlbumReportSnapshotTestingTests",
             dependencies: [
-                "AlbumReportSnapshotTesting", "AlbumReportCore", "AlbumReportGraphics", "AlbumReportTestSupport",
+                "AlbumReportSnapshotTesting", "AlbumReportCompare", "AlbumReportCore", "AlbumReportGraphics",
+                "AlbumReportTestSupport",
                 .product(
                     name: "SnapshotTesting", package: "swift-snapshot-testing",
                     condition: .when(traits: ["SnapshotTesting"])),

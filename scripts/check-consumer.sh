@@ -43,12 +43,17 @@ EOF
 # 10 × 10 red square (a real difference the comparison must find).
 python3 - <<'EOF'
 import struct, zlib
-def png(square):
+def png(square, speck=False):
     rows = b""
     for y in range(48):
         row = b"\x00"
         for x in range(64):
-            row += bytes((220, 30, 30, 255)) if square and 20 <= x < 30 and 10 <= y < 20 else bytes((128, 128, 128, 255))
+            if speck and (x, y) == (50, 40):
+                row += bytes((0, 0, 0, 255))
+            elif square and 20 <= x < 30 and 10 <= y < 20:
+                row += bytes((220, 30, 30, 255))
+            else:
+                row += bytes((128, 128, 128, 255))
         rows += row
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
@@ -57,8 +62,9 @@ def png(square):
 def swift(name, data):
     return f"let {name} = Data([{', '.join(str(b) for b in data)}])\n"
 with open("Sources/Screens/Screens.swift", "w") as out:
-    out.write("import Foundation\n\n/// The screens under test (stand-ins: a field, and the field with a square).\n")
+    out.write("import Foundation\n\n/// The screens under test (stand-ins: a field, the field with a square, and that with one black pixel).\n")
     out.write("public " + swift("field", png(False)) + "public " + swift("fieldWithSquare", png(True)))
+    out.write("public " + swift("fieldWithSquareAndSpeck", png(True, speck=True)))
 EOF
 cat >Tests/ScreensTests/ScreensTests.swift <<'EOF'
 import AlbumReportTesting
@@ -102,6 +108,52 @@ struct DarkScreens {
 }
 EOF
 
+# Cases that print alike, one test file of them, each pair drawing two different images: a type
+# whose description leaves out a field, two class instances, arguments with hyphens, named: values
+# that slug alike; and an enum, whose goldens keep readable names. CONSUMER_CHANGE=1 changes one
+# pixel in the second image of each pair: a real 1-pixel change, which must fail by default.
+cat >Tests/ScreensTests/Cases.swift <<'EOF'
+import AlbumReportTesting
+import Foundation
+import Screens
+import Testing
+
+let changed = ProcessInfo.processInfo.environment["CONSUMER_CHANGE"] == "1"
+func screen(second: Bool) -> Data { second ? (changed ? fieldWithSquareAndSpeck : fieldWithSquare) : field }
+
+struct Shade: Sendable, Codable, CustomStringConvertible {
+    var name: String
+    var level: Int
+    var description: String { name }
+}
+
+final class Painter: Sendable {
+    let second: Bool
+    init(second: Bool) { self.second = second }
+}
+
+enum Scheme: CaseIterable, Sendable { case light, dark }
+
+struct Cases {
+    @Test(arguments: [Shade(name: "grey", level: 1), Shade(name: "grey", level: 2)])
+    func shade(_ shade: Shade) async throws { try await assertGolden(screen(second: shade.level == 2)) }
+
+    @Test(arguments: [Painter(second: false), Painter(second: true)])
+    func painter(_ painter: Painter) async throws { try await assertGolden(screen(second: painter.second)) }
+
+    @Test(arguments: [("a-b", "c"), ("a", "b-c")])
+    func pair(_ first: String, _ second: String) async throws { try await assertGolden(screen(second: first == "a")) }
+
+    @Test func named() async throws {
+        try await assertGolden(screen(second: false), named: "Dark Mode")
+        try await assertGolden(screen(second: true), named: "dark-mode")
+    }
+
+    @Test(arguments: Scheme.allCases)
+    func card(_ scheme: Scheme) async throws { try await assertGolden(screen(second: scheme == .dark)) }
+}
+EOF
+
 seconds() { date +%s.%N; }
 elapsed() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$1" "$2"; }
 start=$(seconds)
@@ -116,6 +168,60 @@ fi
 grep -q "belongs to another test" "$work/collide.log" || {
     cat "$work/collide.log"; echo "check-consumer: two tests sharing one golden were not told so" >&2; exit 1
 }
+
+# The cases above: recorded once, then run by four test processes at once (as parallel CI jobs
+# on one checkout do), unchanged (every process passes) and with the 1-pixel changes (every
+# process fails, on each of the five changed goldens, and keeps its images); then a passing run
+# removes the images a failure left in its artifacts folder.
+xctest=$(find "$(swift build --show-bin-path)/" -maxdepth 1 -name "*.xctest" | head -1)
+run_cases() {  # run_cases LOG [ENV…]: the Cases tests in the test binary, straight (no SwiftPM lock)
+    local log=$1
+    shift
+    env "$@" "$xctest" --testing-library swift-testing --filter "Cases" >"$log" 2>&1
+}
+run_cases "$work/record.log" ALBUMREPORT_RECORD=all ALBUMREPORT_RECORD_PASSES=1 || {
+    cat "$work/record.log"; echo "check-consumer: recording the cases' goldens failed" >&2; exit 1
+}
+goldens=$(find Tests/ScreensTests/__Goldens__/Cases -name "*.png" | wc -l)
+[[ "$goldens" -eq 10 ]] || {
+    ls Tests/ScreensTests/__Goldens__/Cases; echo "check-consumer: 10 cases recorded $goldens goldens: some share one" >&2; exit 1
+}
+for readable in card.light.png card.dark.png; do
+    [[ -f "Tests/ScreensTests/__Goldens__/Cases/$readable" ]] || {
+        ls Tests/ScreensTests/__Goldens__/Cases; echo "check-consumer: no readable golden $readable for an enum case" >&2; exit 1
+    }
+done
+for mode in same changed; do
+    pids=()
+    for index in 1 2 3 4; do
+        change=0
+        [[ "$mode" == changed ]] && change=1
+        run_cases "$work/$mode-$index.log" ALBUMREPORT_RECORD=never CONSUMER_CHANGE=$change \
+            ALBUMREPORT_ARTIFACTS="$work/artifacts-$mode-$index" &
+        pids+=($!)
+    done
+    for index in 1 2 3 4; do
+        if wait "${pids[index - 1]}"; then status=0; else status=$?; fi
+        log="$work/$mode-$index.log"
+        if [[ "$mode" == same && $status -ne 0 ]]; then
+            cat "$log"; echo "check-consumer: parallel run $index failed on unchanged images" >&2; exit 1
+        fi
+        if [[ "$mode" == changed ]]; then
+            failures=$(grep -c "does not match its golden" "$log" || true)
+            if [[ $status -eq 0 || "$failures" -lt 5 ]]; then
+                cat "$log"
+                echo "check-consumer: parallel run $index with five 1-pixel changes exited $status with $failures of 5 failures (a false pass)" >&2
+                exit 1
+            fi
+        fi
+    done
+done
+[[ -n "$(find "$work/artifacts-changed-1" -name "*.png")" ]] || { echo "check-consumer: a failure left no images" >&2; exit 1; }
+run_cases "$work/after.log" ALBUMREPORT_RECORD=never ALBUMREPORT_ARTIFACTS="$work/artifacts-changed-1" || {
+    cat "$work/after.log"; echo "check-consumer: the unchanged run after a failure failed" >&2; exit 1
+}
+stale=$(find "$work/artifacts-changed-1" -name "*.png" | wc -l)
+[[ "$stale" -eq 0 ]] || { echo "check-consumer: $stale images of a failure stayed after the tests passed" >&2; exit 1; }
 
 pins=$(python3 -c 'import json; print(" ".join(sorted(p["identity"] for p in json.load(open("Package.resolved"))["pins"])))')
 [[ "$pins" == "albumreport" ]] || { echo "check-consumer: resolved more than albumreport: $pins" >&2; exit 1; }

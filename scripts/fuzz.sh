@@ -3,7 +3,7 @@
 # (default 60), with a corpus seeded from the project's own fixtures. A crash, a hang (10 s per
 # input), a leak or an out-of-memory (2 GB) stops the run with the input saved under
 # .build-fuzz/artifacts/; add it as a regression test (Tests/*/HostileInputTests.swift).
-#   scripts/fuzz.sh [SECONDS] [TARGET…]
+#   [FUZZ_JOBS=N] scripts/fuzz.sh [SECONDS] [TARGET…]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-60}"
@@ -31,10 +31,9 @@ seed slug "$root"/Fuzz/seeds/slug/*
 seed url "$root"/Fuzz/seeds/url/*
 seed deflate-blocks "$root"/Fuzz/seeds/deflate/*
 
-status=0
-for target in "${targets[@]}"; do
-  echo "fuzz: $target for ${seconds} s"
-  extra=()
+# fuzz_one TARGET: one target for SECONDS; its log in .build-fuzz/TARGET.log, a summary on stdout.
+fuzz_one() {
+  local target=$1 extra=()
   case "$target" in
     feed|theme|cache-entry) extra=(-dict="$root/Fuzz/json.dict") ;;
     url) extra=(-dict="$root/Fuzz/url.dict") ;;
@@ -44,9 +43,23 @@ for target in "${targets[@]}"; do
       2> "$work/$target.log"; then
     echo "fuzz: $target FAILED; see $work/$target.log and $work/artifacts/" >&2
     tail -n 40 "$work/$target.log" >&2
-    status=1
-  else
-    grep -E "stat::number_of_executed_units|Done [0-9]+ runs" "$work/$target.log" | tail -n 2 | sed "s/^/fuzz: $target: /"
+    return 1
+  fi
+  grep -E "stat::number_of_executed_units|Done [0-9]+ runs" "$work/$target.log" | tail -n 2 | sed "s/^/fuzz: $target: /"
+}
+
+# FUZZ_JOBS targets at a time (default 1; CI runs 2, one per core): each fuzzer is one process.
+jobs="${FUZZ_JOBS:-1}"
+status=0
+running=()
+for target in "${targets[@]}"; do
+  echo "fuzz: $target for ${seconds} s"
+  fuzz_one "$target" &
+  running+=($!)
+  if [ ${#running[@]} -ge "$jobs" ]; then
+    wait "${running[0]}" || status=1
+    running=("${running[@]:1}")
   fi
 done
+for pid in "${running[@]}"; do wait "$pid" || status=1; done
 exit $status

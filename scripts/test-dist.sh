@@ -7,14 +7,20 @@
 # dark theme, and asserts the files, then `compare`: identical renders exit 0, the dark one exits 1
 # with a report. Needs root and debootstrap (scripts/install-deps.sh --dist).
 #   scripts/test-dist.sh [TARBALL]     (default: this VERSION's tarball under dist/)
+#   scripts/test-dist.sh --prepare     (only the minbase root, no tarball needed: CI makes it while
+#                                       it compiles)
 # The roots are cached under $ALBUMREPORT_TEST_DIST_CACHE (default /var/cache/albumreport/test-dist):
 # the minbase root once, and a copy of it with the runtime packages per package list (keyed on the
 # list's hash), so a rerun with the same list installs nothing and takes seconds.
 set -euo pipefail
 root_dir="$(cd "$(dirname "$0")/.." && pwd)"
+prepare_only=0
+if [ "${1:-}" = "--prepare" ]; then prepare_only=1; shift; fi
 tarball="${1:-$root_dir/dist/albumreport-$(tr -d '[:space:]' <"$root_dir/VERSION")-linux-$(uname -m).tar.gz}"
-[ -f "$tarball" ] || { echo "test-dist: no tarball at $tarball; run make dist first." >&2; exit 1; }
-tarball="$(cd "$(dirname "$tarball")" && pwd)/$(basename "$tarball")"
+if [ "$prepare_only" -eq 0 ]; then
+  [ -f "$tarball" ] || { echo "test-dist: no tarball at $tarball; run make dist first." >&2; exit 1; }
+  tarball="$(cd "$(dirname "$tarball")" && pwd)/$(basename "$tarball")"
+fi
 [ "$(id -u)" -eq 0 ] || { echo "test-dist: needs root (debootstrap and chroot)." >&2; exit 1; }
 command -v debootstrap >/dev/null || { echo "test-dist: debootstrap is missing; run scripts/install-deps.sh --dist." >&2; exit 1; }
 started=$SECONDS
@@ -30,13 +36,7 @@ mirror="$(sed -nE 's#^URIs:[[:space:]]*(https?://[^[:space:]]+/debian)/?$#\1#p' 
 [ -n "$mirror" ] || mirror="$(sed -nE 's#^deb[[:space:]]+(https?://[^[:space:]]+/debian)/?[[:space:]]+bookworm[[:space:]].*#\1#p' /etc/apt/sources.list 2>/dev/null | head -1)"
 [ -n "$mirror" ] || mirror="http://deb.debian.org/debian"
 
-# The package list, read from the tarball without unpacking the rest.
-list="$(tar -xzOf "$tarball" --wildcards '*/runtime-packages.txt')"
-mapfile -t packages < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' <<<"$list" | tr -d ' ')
-[ ${#packages[@]} -gt 0 ] || { echo "test-dist: $tarball has no runtime-packages.txt" >&2; exit 1; }
-key="$(printf '%s\n' "$mirror" "${packages[@]}" | sha256sum | cut -c1-16)"
 base="$cache/bookworm-minbase"
-chroot_dir="$cache/runtime-$key"
 
 mounted=()
 cleanup() {
@@ -60,6 +60,17 @@ if [ ! -f "$base/.complete" ]; then
     { tail -20 "$cache/debootstrap.log" >&2; exit 1; }
   touch "$base/.complete"
 fi
+if [ "$prepare_only" -eq 1 ]; then
+  say "the minbase root is ready: $base"
+  exit 0
+fi
+
+# The package list, read from the tarball without unpacking the rest.
+list="$(tar -xzOf "$tarball" --wildcards '*/runtime-packages.txt')"
+mapfile -t packages < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' <<<"$list" | tr -d ' ')
+[ ${#packages[@]} -gt 0 ] || { echo "test-dist: $tarball has no runtime-packages.txt" >&2; exit 1; }
+key="$(printf '%s\n' "$mirror" "${packages[@]}" | sha256sum | cut -c1-16)"
+chroot_dir="$cache/runtime-$key"
 
 if [ ! -f "$chroot_dir/.complete" ]; then
   say "installing the ${#packages[@]} runtime packages into a copy of the minbase root"

@@ -14,10 +14,10 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         discussion: """
             A pixel differs when its perceptual (YIQ) colour difference exceeds --threshold, as pixelmatch \
             7.1 counts it: pixels on anti-aliased edges are counted apart and do not fail unless \
-            --fail-on-antialiasing; a solid element moved by one pixel does. Differing pixels in clusters \
-            smaller than --minimum-cluster are specks (where re-rendered strokes nearly touch) and do not \
-            fail either. Images of different sizes \
-            always mismatch. The report folder (--report-dir) holds report.html and every image it shows.
+            --fail-on-antialiasing; a solid element moved by one pixel does, and so does any other \
+            differing pixel, a lone one too. Speck tolerance is an opt-in: with --minimum-cluster N, \
+            differing pixels in clusters smaller than N are specks (where re-rendered strokes nearly \
+            touch) that do not fail. Images of different sizes always mismatch. The report folder (--report-dir) holds report.html and every image it shows.
             Exit codes: 0 nothing fails; 1 a changed, new or missing file that --fail-on counts; 2 usage or \
             I/O error (an unreadable or non-PNG file).
             """
@@ -42,9 +42,9 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
 
     @Option(
         help: ArgumentHelp(
-            "Differing pixels in clusters smaller than this are specks that do not fail (1: every pixel counts).",
+            "Differing pixels in clusters smaller than this are specks that do not fail (opt-in; 1, the default: every pixel counts).",
             valueName: "n"))
-    var minimumCluster: Int = 4
+    var minimumCluster: Int = 1
 
     @Flag(help: "Count anti-aliased pixels as real differences (pixelmatch's includeAA).")
     var failOnAntialiasing = false

@@ -82,18 +82,23 @@ public func assertGolden(
     function: StaticString = #function,
     line: Int = #line, column: Int = #column
 ) async throws -> GoldenOutcome? {
-    let testCase = GoldenImage.currentCaseName(function: "\(function)", filePath: "\(filePath)", name: name)
+    let testCase = GoldenImage.currentCase(function: "\(function)", filePath: "\(filePath)", name: name)
     let golden = GoldenImage.location(
-        filePath: "\(filePath)", function: "\(function)", name: name, testCase: testCase, goldens: goldens)
-    if let test = Test.current, let owner = await GoldenOwners.shared.claim(golden, for: "\(test.id)") {
-        // Two tests of the same name in one file (in two suites), or two tests calling one helper:
-        // they would race for one golden and compare against each other's image.
-        let sentence =
-            "The golden \(golden.path) belongs to another test, \(owner), as well as to \(test.id): the two would record and compare one file. Give one of them another name: assertGolden(_:named:)."
-        Issue.record(
-            Comment(rawValue: sentence),
-            sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column))
-        return nil
+        filePath: "\(filePath)", function: "\(function)", name: name, testCase: testCase?.name, goldens: goldens)
+    if let test = Test.current {
+        let owner = "\(test.id)" + (testCase.map { " (case \($0.key))" } ?? "")
+        if let other = await GoldenOwners.shared.claim(golden, for: owner) {
+            // Two tests of the same name in one file (in two suites), two tests calling one
+            // helper, or two cases whose names a `goldens:` folder or `named:` made the same: they
+            // would race for one golden and compare against each other's image.
+            let sentence =
+                "The golden \(golden.path) belongs to another test or test case, \(other), as well as to \(owner): the two would record and compare one file. Give one of them another name: assertGolden(_:named:)."
+            Issue.record(
+                Comment(rawValue: sentence),
+                sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column)
+            )
+            return nil
+        }
     }
     do {
         return try await GoldenImage.assertMatches(
@@ -117,12 +122,18 @@ public enum GoldenImage {
         filePath: String, function: String, name: String? = nil, testCase: String? = nil, goldens: URL? = nil
     ) -> URL {
         let file = URL(fileURLWithPath: filePath)
-        let stem =
-            testName(function) + (name.map { "." + String(Slug.make($0).prefix(60)) } ?? "")
-            + (testCase.map { "." + $0 } ?? "")
+        let stem = testName(function) + (name.map { "." + nameSlug($0) } ?? "") + (testCase.map { "." + $0 } ?? "")
         let folder = goldens ?? file.deletingLastPathComponent().appendingPathComponent("__Goldens__")
         return folder.appendingPathComponent(file.deletingPathExtension().lastPathComponent)
             .appendingPathComponent(stem + ".png")
+    }
+
+    /// `named:` as it appears in the file name: itself when it is a slug of at most 60 characters,
+    /// else its slug cut to 60, `-` and eight hex digits of its SHA-256, so that "Dark Mode" and
+    /// "dark-mode" never share a golden.
+    public static func nameSlug(_ name: String) -> String {
+        let slug = String(Slug.make(name).prefix(maximumCaseNameLength))
+        return slug == name ? slug : slug + "-" + SHA256.hex(of: Data(name.utf8)).prefix(8)
     }
 
     /// A test function's name without its parameter list (`sheet(variant:)` → `sheet`).
@@ -161,29 +172,36 @@ public enum GoldenImage {
                     "There is no golden image at \(golden.path) and the record mode is 'never'. Record it with: \(RecordMode.environmentVariable)=missing swift test\(filter)"
             )
         }
-        let folder = artifacts ?? artifactsFolder(for: golden, environment: environment)
-        let actual = folder.appendingPathComponent(golden.lastPathComponent)
+        let folder = try artifacts ?? artifactsFolder(for: golden, environment: environment)
+        // The comparison works in a folder of its own (the actual image, then the diff and the
+        // side by side), so that two runs of one case at once never compare each other's file;
+        // the case's artifacts folder is replaced by it only when the image does not match.
+        let work = try ArtifactsWork(folder: folder)
+        defer { work.discard() }
+        let actual = work.staging.appendingPathComponent(golden.lastPathComponent)
         try png.writeCreatingFolders(to: actual)
-        let comparer = GoldenComparer(options: options, reportDirectory: folder)
+        let comparer = GoldenComparer(options: options, reportDirectory: work.staging)
         let summary = try await comparer.compare(expected: golden, actual: actual)
         guard let pair = summary.pairs.first else {
             throw GoldenMismatch(pair: nil, description: "Nothing was compared for \(golden.path).")
         }
         if pair.status == .match {
-            try? FileManager.default.removeItem(at: actual)
+            work.clearPrevious()  // a failure's images of an earlier run must not outlive it
             return .matched(pair.difference)
         }
         if mode == .failed, pair.status == .mismatch {
             try png.writeCreatingFolders(to: golden)
+            work.clearPrevious()
             return try recorded(
                 "Re-recorded the golden \(golden.path) (\(pair.message))", mode: mode, environment: environment)
         }
-        attach(pair, actual: png, folder: folder)
+        attach(pair, actual: png, folder: work.staging)
+        let published = work.publish()
         var lines = ["The image does not match its golden \(golden.path): \(pair.message)."]
-        lines.append("Actual: \(actual.path)")
-        if let diff = pair.images?.diff { lines.append("Diff: \(folder.appendingPathComponent(diff).path)") }
+        lines.append("Actual: \(published.appendingPathComponent(golden.lastPathComponent).path)")
+        if let diff = pair.images?.diff { lines.append("Diff: \(published.appendingPathComponent(diff).path)") }
         if let sideBySide = pair.images?.sideBySide {
-            lines.append("Side by side: \(folder.appendingPathComponent(sideBySide).path)")
+            lines.append("Side by side: \(published.appendingPathComponent(sideBySide).path)")
         }
         lines.append(
             "If the change is intended, re-record with: \(RecordMode.environmentVariable)=failed swift test\(filter)")
@@ -209,11 +227,12 @@ public enum GoldenImage {
         throw GoldenMismatch(pair: nil, recorded: true, description: "\(what); re-run the test to compare against it.")
     }
 
-    /// `ALBUMREPORT_ARTIFACTS/<golden>-<hash of its path>`, or the same under the temporary folder.
-    static func artifactsFolder(for golden: URL, environment: [String: String]) -> URL {
+    /// `ALBUMREPORT_ARTIFACTS/<golden>-<hash of its path>`, or the same under this user's private
+    /// `albumreport-golden-artifacts-<uid>` in the temporary folder.
+    static func artifactsFolder(for golden: URL, environment: [String: String]) throws -> URL {
         let base =
-            environment["ALBUMREPORT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("albumreport-golden-artifacts")
+            try environment["ALBUMREPORT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+            ?? PrivateTemporaryFolder.url(named: "albumreport-golden-artifacts")
         return base.appendingPathComponent(
             golden.deletingPathExtension().lastPathComponent + "-"
                 + SHA256.hex(of: Data(golden.standardizedFileURL.path.utf8)).prefix(8))
@@ -229,5 +248,46 @@ public enum GoldenImage {
                 Attachment.record([UInt8](data), named: "\(stem).\(suffix).png")
             }
         }
+    }
+}
+
+/// One assertion's private work folder beside a case's artifacts folder, published in its place on
+/// a failure.
+final class ArtifactsWork {
+    /// The case's artifacts folder.
+    let folder: URL
+    /// `.<folder name>.<UUID>` beside it.
+    let staging: URL
+    /// Set when the work folder holds the published images.
+    private var kept = false
+
+    init(folder: URL) throws {
+        self.folder = folder
+        staging = folder.deletingLastPathComponent().appendingPathComponent(
+            ".\(folder.lastPathComponent).\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+    }
+
+    /// Removes the case's artifacts of an earlier failure.
+    func clearPrevious() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Moves the work folder into the case's place (replacing what an earlier failure left);
+    /// returns where the images are: the case's folder, or the work folder when another run of
+    /// the same case took the place first twice over.
+    func publish() -> URL {
+        let manager = FileManager.default
+        for _ in 0..<2 {
+            try? manager.removeItem(at: folder)
+            if (try? manager.moveItem(at: staging, to: folder)) != nil { return folder }
+        }
+        kept = true
+        return staging
+    }
+
+    /// Removes the work folder unless it was published.
+    func discard() {
+        if !kept { try? FileManager.default.removeItem(at: staging) }
     }
 }

@@ -37,7 +37,7 @@ struct PixelComparatorTests {
         var changed = buttonLike()
         for y in 12..<20 { changed[30, y] = color(0x34_C759) }
         changed[5, 5] = color(0x000000)
-        let options = CompareOptions(masks: [PixelRect(x: 40, y: 0, width: 5, height: 40)])
+        let options = CompareOptions(masks: [PixelRect(x: 40, y: 0, width: 5, height: 40)], minimumCluster: 4)
         let concurrent = await PixelComparator.compare(
             buttonLike(), changed, options: options, diffImage: true, bands: 3)
         let serial = PixelComparator.compareSynchronously(buttonLike(), changed, options: options, diffImage: true)
@@ -113,27 +113,31 @@ struct PixelComparatorTests {
     }
 
     @Test(
-        "lone differing pixels are specks that do not fail by default; clusters of four do; minimumCluster 1 counts all"
+        "every differing pixel fails by default, a lone one too; minimumCluster 4 makes smaller clusters specks that pass, counted apart"
     )
     func specks() async {
         var changed = buttonLike()
         changed[2, 2] = color(0x00_0000)
         changed[3, 3] = color(0x00_0000)  // diagonal neighbour: one cluster of two
         changed[55, 35] = color(0x00_0000)
-        let (difference, _) = await PixelComparator.compare(buttonLike(), changed)
+        let tolerant = CompareOptions(minimumCluster: 4)
+        let (difference, _) = await PixelComparator.compare(buttonLike(), changed, options: tolerant)
         #expect(difference.differentPixels == 3)
         #expect(difference.speckPixels == 3)
-        #expect(difference.matches(CompareOptions()))
+        #expect(difference.matches(tolerant))
         #expect(difference.summary.contains("(3 in specks, ignored)"))
-        let (strict, _) = await PixelComparator.compare(
-            buttonLike(), changed, options: CompareOptions(minimumCluster: 1))
-        #expect(strict.speckPixels == 0)
-        #expect(!strict.matches(CompareOptions(minimumCluster: 1)))
+        let (strict, _) = await PixelComparator.compare(buttonLike(), changed)
+        #expect(strict.differentPixels == 3 && strict.speckPixels == 0)
+        #expect(!strict.matches(CompareOptions()))
+        var one = buttonLike()
+        one[30, 20] = color(0x00_0000)
+        let (single, _) = await PixelComparator.compare(buttonLike(), one)
+        #expect(single.differentPixels == 1 && !single.matches(CompareOptions()), "one black pixel fails by default")
 
         var cluster = buttonLike()
         for (x, y) in [(2, 2), (3, 2), (2, 3), (3, 3)] { cluster[x, y] = color(0x00_0000) }
-        let (four, _) = await PixelComparator.compare(buttonLike(), cluster, bands: 3)
+        let (four, _) = await PixelComparator.compare(buttonLike(), cluster, options: tolerant, bands: 3)
         #expect(four.differentPixels == 4 && four.speckPixels == 0)
-        #expect(!four.matches(CompareOptions()))
+        #expect(!four.matches(tolerant))
     }
 }

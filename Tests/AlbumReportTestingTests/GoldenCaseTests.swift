@@ -70,6 +70,97 @@ struct GoldenCaseTests {
         }
     }
 
+    @Test("cases that Swift Testing tells apart never share a file name, however alike they print")
+    func collisionPatterns() {
+        // A type whose description omits a field: Encodable, so Swift Testing's IDs differ.
+        let grey10 = GoldenCase(descriptions: ["grey"], argumentIDs: [Array(#"{"level":10,"name":"grey"}"#.utf8)])
+        let grey200 = GoldenCase(descriptions: ["grey"], argumentIDs: [Array(#"{"level":200,"name":"grey"}"#.utf8)])
+        #expect(grey10.fileName != grey200.fileName)
+        // Two class instances: the same description and ID, told apart by the discriminator.
+        let instance = "AlbumReportTestingTests.Painter"
+        let first = GoldenCase(descriptions: [instance], argumentIDs: [Array(instance.utf8)], discriminator: 0)
+        let second = GoldenCase(descriptions: [instance], argumentIDs: [Array(instance.utf8)], discriminator: 1)
+        #expect(first.fileName != second.fileName)
+        // Hyphens inside arguments: ("a-b", "c") and ("a", "b-c") would both join to a-b-c.
+        #expect(GoldenImage.caseName(describing: ["a-b", "c"]) != GoldenImage.caseName(describing: ["a", "b-c"]))
+        // named: "Dark Mode" and "dark-mode".
+        #expect(GoldenImage.nameSlug("Dark Mode") != GoldenImage.nameSlug("dark-mode"))
+        #expect(GoldenImage.nameSlug("dark-mode") == "dark-mode")
+        let long = String(repeating: "x", count: 60)
+        #expect(GoldenImage.nameSlug(long + "a") != GoldenImage.nameSlug(long + "b"))
+        // Readable names stay readable: strings, numbers, Booleans and enum cases (`.light`).
+        #expect(GoldenCase(descriptions: ["light"], argumentIDs: [Array(#""light""#.utf8)]).fileName == "light")
+        #expect(GoldenCase(descriptions: [".light"], argumentIDs: [Array(".light".utf8)]).fileName == "light")
+        #expect(
+            GoldenCase(
+                descriptions: ["ipad", "2", "true"], argumentIDs: [Array(#""ipad""#.utf8), [50], Array("true".utf8)]
+            )
+            .fileName == "ipad-2-true")
+    }
+
+    @Test(
+        "a type that describes itself without a field gets a golden per value, and each case is compared with its own",
+        arguments: [Shade(name: "grey", level: 40), Shade(name: "grey", level: 200)])
+    func shades(shade: Shade) async throws {
+        let image = try png(RGBA(red: shade.level, green: shade.level, blue: shade.level))
+        try await recordsItsOwnGolden(image) { try await assertGolden(image, record: $0, goldens: Self.sharedGoldens) }
+    }
+
+    @Test(
+        "two class instances (described alike) get a golden each",
+        arguments: [Painter(level: 40), Painter(level: 200)])
+    func painters(painter: Painter) async throws {
+        let image = try png(RGBA(red: painter.level, green: 0, blue: 0))
+        try await recordsItsOwnGolden(image) { try await assertGolden(image, record: $0, goldens: Self.sharedGoldens) }
+    }
+
+    @Test(
+        "arguments with hyphens (\"a-b\", \"c\") and (\"a\", \"b-c\") get a golden each",
+        arguments: [("a-b", "c"), ("a", "b-c")])
+    func hyphens(first: String, second: String) async throws {
+        let image = try png(first == "a" ? RGBA(red: 0, green: 0, blue: 200) : RGBA(red: 0, green: 200, blue: 0))
+        try await recordsItsOwnGolden(image) { try await assertGolden(image, record: $0, goldens: Self.sharedGoldens) }
+    }
+
+    @Test("named: \"Dark Mode\" and \"dark-mode\" are two goldens")
+    func namesThatSlugAlike() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let dark = try png(RGBA(red: 20, green: 20, blue: 20))
+        let light = try png(RGBA(red: 240, green: 240, blue: 240))
+        try await recordsItsOwnGolden(dark) {
+            try await assertGolden(dark, named: "Dark Mode", record: $0, goldens: folder.url)
+        }
+        try await recordsItsOwnGolden(light) {
+            try await assertGolden(light, named: "dark-mode", record: $0, goldens: folder.url)
+        }
+    }
+
+    /// Records `image`'s golden through `assert` (an issue saying so, not a pass), checks that the
+    /// recorded file holds this image, then that comparing again matches: a case that shares its
+    /// golden with another reads that case's image, or finds the golden already there.
+    func recordsItsOwnGolden(
+        _ image: Data, _ assert: (RecordMode) async throws -> GoldenOutcome?
+    ) async throws {
+        let recorded = Lines()
+        try await withKnownIssue {
+            _ = try await assert(.missing)
+        } matching: { issue in
+            guard let comment = issue.comments.first?.rawValue, comment.hasPrefix("Recorded the new golden ") else {
+                return false
+            }
+            recorded.record(comment)
+            return true
+        }
+        let path = try #require(recorded.path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == image, "the golden \(path) holds this case's image")
+        let again = try await assert(.never)
+        guard case .matched = again else {
+            Issue.record("expected a match against this case's own golden, got \(String(describing: again))")
+            return
+        }
+    }
+
     @Test("a test with three goldens records all three in one run, each issue at its assertion's line")
     func threeGoldensOneRun() async throws {
         let folder = try TemporaryDirectory()
@@ -115,10 +206,38 @@ struct GoldenCaseTests {
     }
 }
 
-/// The source locations of the issues a `withKnownIssue` matcher saw, in order.
+/// A value whose description leaves out a field, as many types' do.
+struct Shade: Sendable, Codable, CustomStringConvertible {
+    var name: String
+    var level: UInt8
+    var description: String { name }
+}
+
+/// A class: its instances are described by their type's name alone.
+final class Painter: Sendable {
+    let level: UInt8
+    init(level: UInt8) { self.level = level }
+}
+
+/// The source locations of the issues a `withKnownIssue` matcher saw, in order, and the golden
+/// path of the last "Recorded the new golden …" comment.
 private final class Lines: @unchecked Sendable {
     private let lock = NSLock()
     private var locations: [SourceLocation] = []
+    private var recordedPath: String?
+
+    func record(_ comment: String) {
+        let rest = comment.dropFirst("Recorded the new golden ".count)
+        lock.lock()
+        defer { lock.unlock() }
+        recordedPath = rest.components(separatedBy: "; re-run").first
+    }
+
+    var path: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return recordedPath
+    }
 
     func append(_ location: SourceLocation?) {
         guard let location else { return }

@@ -1,3 +1,4 @@
+import AlbumReportCompare
 import AlbumReportCore
 import AlbumReportGraphics
 import AlbumReportTestSupport
@@ -51,7 +52,9 @@ struct GoldenImageTests {
     func naming() async throws {
         let location = GoldenImage.location(
             filePath: "/work/Tests/AppTests/SheetTests.swift", function: "sheet(variant:)", name: "Dark Mode, iPad")
-        #expect(location.path == "/work/Tests/AppTests/__Goldens__/SheetTests/sheet.dark-mode-ipad.png")
+        // A name that is not a slug keeps a readable slug and gains a hash of its exact text.
+        #expect(location.path.hasPrefix("/work/Tests/AppTests/__Goldens__/SheetTests/sheet.dark-mode-ipad-"))
+        #expect(location.lastPathComponent.count == "sheet.dark-mode-ipad-".count + 8 + ".png".count)
         #expect(
             GoldenImage.location(filePath: "/w/T/CardTests.swift", function: "card()").path
                 == "/w/T/__Goldens__/CardTests/card.png")
@@ -63,7 +66,7 @@ struct GoldenImageTests {
         }
         try await assertGolden(try png(red, width: 20, height: 10), named: "small red")
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("__Goldens__/GoldenImageTests/naming.small-red.png")
+            .appendingPathComponent("__Goldens__/GoldenImageTests/naming.\(GoldenImage.nameSlug("small red")).png")
         #expect(FileManager.default.fileExists(atPath: file.path))
     }
 
@@ -106,6 +109,47 @@ struct GoldenImageTests {
                 FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("images/card.diff.png").path))
         }
         #expect(try Data(contentsOf: golden) == png(white))
+    }
+
+    @Test("a pass removes the images an earlier failure of the same golden left, so no upload ships stale diffs")
+    func staleArtifactsRemoved() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let golden = folder.url.appendingPathComponent("card.png")
+        try png(white).write(to: golden)
+        let artifacts = folder.url.appendingPathComponent("artifacts")
+        await #expect(throws: GoldenMismatch.self) {
+            try await GoldenImage.assertMatches(try png(red), golden: golden, record: .never, artifacts: artifacts)
+        }
+        #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("images/card.diff.png").path))
+        let outcome = try await GoldenImage.assertMatches(
+            try png(white), golden: golden, record: .never, artifacts: artifacts)
+        if case .matched = outcome {} else { Issue.record("expected a match, got \(outcome)") }
+        #expect(!FileManager.default.fileExists(atPath: artifacts.path), "the failure's images are gone")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(left == ["card.png"], "no work folder is left beside the artifacts: \(left)")
+    }
+
+    @Test("the default artifacts folder is this user's own (0700); a link or file in its place is refused")
+    func privateArtifactsFolder() throws {
+        let name = "albumreport-private-test-\(UUID().uuidString)"
+        let url = try PrivateTemporaryFolder.url(named: name)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o700)
+        #expect(try PrivateTemporaryFolder.url(named: name) == url, "the same folder the next time")
+
+        let linked = "albumreport-private-test-\(UUID().uuidString)"
+        let target = try TemporaryDirectory()
+        defer { target.remove() }
+        let link = url.deletingLastPathComponent().appendingPathComponent("\(linked)-\(getuid())")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target.url)
+        defer { try? FileManager.default.removeItem(at: link) }
+        #expect {
+            try PrivateTemporaryFolder.url(named: linked)
+        } throws: { error in
+            "\(error)".contains("is not a folder of this user's")
+        }
     }
 
     @Test("failed re-records a mismatching golden; all re-records even a matching one; both say so by failing")

@@ -132,18 +132,19 @@ public struct CompareOptions: Sendable, Hashable, Codable {
     /// Which kinds of pair fail the comparison.
     public var failOn: FailOn
     /// Differing pixels in a cluster (8-connected) smaller than this are specks that do not fail
-    /// the comparison: where two strokes of re-rendered text nearly touch, pixelmatch's
-    /// anti-aliasing detector misses one or two pixels. Anything a person sees (a moved or
-    /// recoloured element, a changed glyph) differs in larger clusters. 1 makes every differing
-    /// pixel count, as pixelmatch's own verdict does.
+    /// the comparison. The default, 1, makes every differing pixel count, as pixelmatch's own
+    /// verdict does: a golden fails on any changed pixel. Speck tolerance is an opt-in (4 lets
+    /// through the one or two pixels pixelmatch's anti-aliasing detector misses where strokes of
+    /// re-rendered text nearly touch, and a real 1–3 pixel change with them); the figures
+    /// always count the specks apart.
     public var minimumCluster: Int
 
-    /// The documented defaults: threshold 0.1, no differing pixel allowed, anti-aliasing ignored,
-    /// new, missing and changed files all failing.
+    /// The documented defaults: threshold 0.1, no differing pixel allowed (not even a speck),
+    /// anti-aliasing ignored, new, missing and changed files all failing.
     public init(
         threshold: Double = 0.1, maxDiffRatio: Double = 0, maxDiffPixels: Int? = nil, failOnAntialiasing: Bool = false,
         masks: [PixelRect] = [], scopedMasks: [ScopedMask] = [], maskElements: [String] = [], failOn: FailOn = .all,
-        minimumCluster: Int = 4
+        minimumCluster: Int = 1
     ) {
         self.minimumCluster = max(minimumCluster, 1)
         self.threshold = threshold
