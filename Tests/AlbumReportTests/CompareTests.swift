@@ -86,22 +86,14 @@ struct CompareTests {
         #expect((summary.pairs.first?.difference?.differentPixels ?? 0) > 20)
     }
 
-    /// A one-album report rendered from a recorded feed on loopback, in `report`: its card's file
-    /// and the card's button frame in pixels.
+    /// The card of a one-album report rendered from a recorded feed on loopback, written into
+    /// `report` as `card.png`: its file and the card's button frame in pixels. The report is
+    /// rendered once per test process (`RenderedCard`); every caller gets its own copy of the file.
     static func renderedCard(in report: URL) async throws -> (file: URL, button: PixelRect) {
-        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1TwoOf100)
-        defer { Task { await chart.server.shutdown() } }
-        var options = GenerateOptions(output: report)
-        options.feed = .remote(chart.feedURL)
-        options.limit = 1
-        let transport = AsyncHTTPTransport()
-        _ = try await ReportPipeline(transport: transport).run(options)
-        await transport.shutdown()
-        let manifest = try JSONDecoder().decode(
-            Manifest.self, from: Data(contentsOf: report.appendingPathComponent("manifest.json")))
-        let card = try #require(manifest.screens.first { $0.kind == .card })
-        let button = try #require(card.elements.first { $0.name == "button" }).pixels
-        return (report.appendingPathComponent(card.file), button)
+        let (png, button) = try await RenderedCard.shared.value()
+        let file = report.appendingPathComponent("card.png")
+        try png.writeCreatingFolders(to: file)
+        return (file, button)
     }
 
     @Test("a one-pixel-wide colour change in a rendered card's button fails and is drawn in the diff")
@@ -361,5 +353,39 @@ struct StripRenderingTests {
         let sheet = try ScreenRenderer(text: engine, theme: theme).renderSheet(layout, compressionLevel: 1) { _ in nil }
         #expect(sheet.height > GDImage.maximumEdge)
         #expect(ImageHeader.read(sheet.png)?.height == sheet.height)
+    }
+}
+
+/// The one-album report's card, rendered on first use and shared by the comparison tests (they
+/// all compare that card with changed copies of it; rendering it once per test spares a pipeline
+/// run and a loopback server per test).
+actor RenderedCard {
+    static let shared = RenderedCard()
+    private var rendering: Task<(png: Data, button: PixelRect), any Error>?
+
+    /// The card's PNG and its button frame in pixels.
+    func value() async throws -> (png: Data, button: PixelRect) {
+        if let rendering { return try await rendering.value }
+        let task = Task { try await Self.render() }
+        rendering = task
+        return try await task.value
+    }
+
+    private static func render() async throws -> (png: Data, button: PixelRect) {
+        let report = try TemporaryDirectory()
+        defer { report.remove() }
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1TwoOf100)
+        defer { Task { await chart.server.shutdown() } }
+        var options = GenerateOptions(output: report.url)
+        options.feed = .remote(chart.feedURL)
+        options.limit = 1
+        let transport = AsyncHTTPTransport()
+        _ = try await ReportPipeline(transport: transport).run(options)
+        await transport.shutdown()
+        let manifest = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: report.url.appendingPathComponent("manifest.json")))
+        let card = try #require(manifest.screens.first { $0.kind == .card })
+        let button = try #require(card.elements.first { $0.name == "button" }).pixels
+        return (try Data(contentsOf: report.url.appendingPathComponent(card.file)), button)
     }
 }

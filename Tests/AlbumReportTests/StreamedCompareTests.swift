@@ -47,22 +47,47 @@ struct StreamedCompareTests {
         return (0..<4).reduce(UInt32(0)) { $0 | (sums[$1] / count) << (8 * UInt32($1)) }
     }
 
-    @Test(
-        "a rendered card compared in bands of awkward sizes gives the whole-image counts, regions and diff pixels",
-        arguments: [1, 2, 3, 5, 7, 64, 257, 100_000])
-    func bandsAgree(bandRows: Int) async throws {
-        let report = try TemporaryDirectory()
-        defer { report.remove() }
-        let (expectedPNG, button) = try await renderedCard(in: report.url)
-        let expected = try PNGReader.decode(expectedPNG, name: "expected.png").get()
-        let actualPNG = try GDImage(changed(expected, button: button, blockRow: 2 * 257 + 1)).pngData()
+    /// The changed card and the whole-image comparison under each of three settings, once per test
+    /// process: every band size below is checked against them.
+    static let changedCard = Task { () throws -> ChangedCard in
+        let (png, button) = try await RenderedCard.shared.value()
+        let expected = try PNGReader.decode(png, name: "expected.png").get()
+        let actualPNG = try GDImage(
+            StreamedCompareTests().changed(expected, button: button, blockRow: 2 * 257 + 1)
+        ).pngData()
         let actual = try PNGReader.decode(actualPNG, name: "actual.png").get()
+        var wholes: [(CompareOptions, PixelDifference, PixelBuffer?)] = []
         for options in [
-            CompareOptions(),
+            CompareOptions(minimumCluster: 4),
             CompareOptions(masks: [PixelRect(x: button.x + 20, y: button.y - 5, width: 30, height: 400)]),
-            CompareOptions(failOnAntialiasing: true, minimumCluster: 1),
+            CompareOptions(failOnAntialiasing: true),
         ] {
             let whole = await PixelComparator.compare(expected, actual, options: options, diffImage: true, bands: 3)
+            wholes.append((options, whole.difference, whole.diff))
+        }
+        return ChangedCard(
+            expectedPNG: png, actualPNG: actualPNG, expected: expected, actual: actual, button: button, wholes: wholes)
+    }
+
+    struct ChangedCard: Sendable {
+        var expectedPNG: Data
+        var actualPNG: Data
+        var expected: PixelBuffer
+        var actual: PixelBuffer
+        var button: PixelRect
+        var wholes: [(CompareOptions, PixelDifference, PixelBuffer?)]
+    }
+
+    @Test(
+        "a rendered card compared in bands of awkward sizes gives the whole-image counts, regions and diff pixels",
+        arguments: [1, 2, 3, 7, 257, 100_000])
+    func bandsAgree(bandRows: Int) async throws {
+        let card = try await Self.changedCard.value
+        let (expectedPNG, actualPNG, expected, actual, button) = (
+            card.expectedPNG, card.actualPNG, card.expected, card.actual, card.button
+        )
+        for (options, wholeDifference, wholeDiff) in card.wholes {
+            let whole = (difference: wholeDifference, diff: wholeDiff)
             let streamed = try StreamedComparison.compare(
                 expected: expectedPNG, actual: actualPNG, expectedName: "expected.png", actualName: "actual.png",
                 options: options, pictures: true, bandRows: bandRows
