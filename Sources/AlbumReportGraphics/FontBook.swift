@@ -79,7 +79,7 @@ public struct FontBook: Sendable {
     static func key(of family: String, in fonts: Theme.Fonts) -> String {
         if family == fonts.displayFamily { return "fonts.displayFamily" }
         if family == fonts.family { return "fonts.family" }
-        return "the theme's fonts"
+        return "fonts"
     }
 
     /// Warnings for the emoji family and the fallback families that cannot be used.
@@ -89,7 +89,7 @@ public struct FontBook: Sendable {
             let source = FontSource(emoji)
             if let path = source.path(for: .regular) {
                 warnings.append(
-                    "The font file \(Excerpt.location(path)) given as fonts.emojiFamily cannot be used: \(Self.fileProblem(path)); fontconfig's emoji font (Noto Color Emoji) is used instead. Check the path in the theme's fonts.emojiFamily."
+                    "The font file \(Excerpt.location(path)) given in fonts.emojiFamily cannot be used: \(Self.fileProblem(path)); fontconfig's emoji font (Noto Color Emoji) is used instead. Check the path in fonts.emojiFamily of the theme."
                 )
             } else {
                 warnings.append(
@@ -101,7 +101,7 @@ public struct FontBook: Sendable {
             guard let path = FontSource(family).path(for: .regular), FontResolver.match(family, weight: .regular) == nil
             else { continue }
             warnings.append(
-                "The font file \(Excerpt.location(path)) in fonts.fallbackFamilies cannot be used: \(Self.fileProblem(path)); it is skipped. Check the path in the theme's fonts.fallbackFamilies."
+                "The font file \(Excerpt.location(path)) in fonts.fallbackFamilies cannot be used: \(Self.fileProblem(path)); it is skipped. Check the path in fonts.fallbackFamilies of the theme."
             )
         }
         return warnings
@@ -125,17 +125,17 @@ public struct FontBook: Sendable {
         if let path = source.path(for: style.weight) {
             let file = source.existingFile(for: style.weight) ?? path
             return
-                "The font file \(Excerpt.location(path)) (\(weight)) given as \(key) cannot be used: \(Self.fileProblem(file)); \(stand). Check the path in the theme's \(key)."
+                "The font file \(Excerpt.location(path)) (\(weight)) given in \(key) cannot be used: \(Self.fileProblem(file)); \(stand). Check the path in \(key) of the theme."
         }
         let family = Excerpt.printable(style.family)
         if let match = FontResolver.file(family: style.family, weight: style.weight),
             FontFace.load(file: match.file, index: match.index)?.drawsLetters == false
         {
             return
-                "The font family \(family) (\(weight)) given as \(key) draws no glyphs for ordinary letters in \(Excerpt.location(match.file)) (its tables may be corrupt); \(stand). Reinstall it or name another family in the theme."
+                "The font family \(family) (\(weight)) given in \(key) draws no glyphs for ordinary letters in \(Excerpt.location(match.file)) (its tables may be corrupt); \(stand). Reinstall it or name another family in the theme."
         }
         return
-            "The font family \(family) (\(weight)) given as \(key) is not installed; \(stand). Install it (fonts-inter has Inter and Inter Display) or name an installed family in the theme."
+            "The font family \(family) (\(weight)) given in \(key) is not installed; \(stand). Install it (fonts-inter has Inter and Inter Display) or name an installed family in the theme."
     }
 
     /// The resolved font for a style.
