@@ -42,6 +42,12 @@ let package = Package(
         .executableTarget(
             name: "fuzz-deflate-blocks", dependencies: [core, driver], path: "Sources/FuzzDeflateBlocks",
             swiftSettings: settings),
+        /// A user's strings file (`strings/CODE.json`): UTF-8, syntax, duplicate keys, size bounds.
+        .executableTarget(
+            name: "fuzz-strings", dependencies: [core, driver], path: "Sources/FuzzStrings", swiftSettings: settings),
+        /// A matrix file (`generate --matrix m.json`): UTF-8, syntax, duplicate and unknown keys.
+        .executableTarget(
+            name: "fuzz-matrix", dependencies: [core, driver], path: "Sources/FuzzMatrix", swiftSettings: settings),
         /// URLs from a feed (artwork fields, redirects, --feed): a request that cannot trap in
         /// AsyncHTTPClient or NIO, or a one-line refusal.
         .executableTarget(

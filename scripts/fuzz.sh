@@ -9,7 +9,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(feed image-header theme png cache-entry slug url deflate-blocks)
+[ ${#targets[@]} -gt 0 ] || targets=(feed image-header theme png cache-entry slug url deflate-blocks strings matrix)
 
 cd "$root/Fuzz"
 swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
@@ -30,12 +30,14 @@ seed cache-entry "$root"/Fuzz/seeds/cache/*
 seed slug "$root"/Fuzz/seeds/slug/*
 seed url "$root"/Fuzz/seeds/url/*
 seed deflate-blocks "$root"/Fuzz/seeds/deflate/*
+seed strings "$root"/Templates/strings/*.json "$root"/Fuzz/seeds/strings/*
+seed matrix "$root"/Fuzz/seeds/matrix/*
 
 # fuzz_one TARGET: one target for SECONDS; its log in .build-fuzz/TARGET.log, a summary on stdout.
 fuzz_one() {
   local target=$1 extra=()
   case "$target" in
-    feed|theme|cache-entry) extra=(-dict="$root/Fuzz/json.dict") ;;
+    feed|theme|cache-entry|strings|matrix) extra=(-dict="$root/Fuzz/json.dict") ;;
     url) extra=(-dict="$root/Fuzz/url.dict") ;;
   esac
   if ! "$bin/fuzz-$target" "$work/corpus/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 \

@@ -9,6 +9,18 @@ extension GenerateCommand {
         ChromeStringsLoader.availableLanguages(templatesDirectory: destination.templatesURL(in: directory))
     }
 
+    /// A `--theme` name that is no theme is a usage error naming the themes there are (as a
+    /// matrix's is), not a run that fails later naming where this build keeps them.
+    func validateTheme() throws {
+        guard case .named(let name) = screen.theme else { return }
+        let templates = destination.templatesURL(in: nil)
+        let available = ThemeLoader.availableThemes(templatesDirectory: templates)
+        guard !available.contains(Excerpt.identifier(name)) else { return }
+        throw ValidationError(
+            "--theme \(Excerpt.printable(name)) is not a theme. Choose one of: \(available.joined(separator: ", ")); or add \(Excerpt.printable(name)).json to a --templates folder, or pass --theme path/to/theme.json."
+        )
+    }
+
     /// An unknown `--language` is a usage error naming the available ones.
     func validateLanguage() throws {
         guard let language = screen.language else { return }

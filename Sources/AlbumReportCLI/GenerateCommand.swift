@@ -126,6 +126,7 @@ struct GenerateCommand: AsyncParsableCommand {
                 "--feed is empty. Pass a file, a URL or apple:COUNTRY, or leave --feed out for the embedded sample.")
         }
         try validateLanguage()
+        try validateTheme()
         if offline && refresh {
             throw ValidationError("--offline and --refresh contradict each other: --refresh asks the server again.")
         }

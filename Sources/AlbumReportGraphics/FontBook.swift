@@ -33,56 +33,109 @@ public struct FontBook: Sendable {
     /// The display family the shipped themes use from ``Theme/Fonts/displaySize``.
     static let shippedDisplayFamily = "Inter Display"
 
-    /// Resolves every style of `theme`, trying the theme's fallback families when a family is missing.
+    /// Resolves every style of `theme`, trying the theme's fallback families when a family is
+    /// missing, is not a regular file (checked before it is opened: a FIFO would block the run)
+    /// or draws no letters (a font whose tables are corrupt).
     public init(theme: Theme) throws(GraphicsError) {
         let fonts = theme.fonts
-        let styles = fonts.allStyles
         var resolved: [Key: ResolvedFont] = [:]
         var substitutions: [String] = []
-        for style in styles where resolved[Key(family: style.family, weight: style.weight)] == nil {
+        for style in fonts.allStyles where resolved[Key(family: style.family, weight: style.weight)] == nil {
             // A display size whose family is missing (an SF Pro Display file not on this runner)
             // falls back to the shipped display cut first, not to the text cut.
             let display = style.size >= Theme.Fonts.displaySize ? [Self.shippedDisplayFamily] : []
             let candidates = [style.family] + (display + fonts.fallbackFamilies).filter { $0 != style.family }
-            var found: ResolvedFont?
-            for family in candidates {
-                if let match = FontResolver.match(family, weight: style.weight) {
-                    // The face the text engine draws with, loaded once for both.
-                    let face = FontFace.load(file: match.file, index: match.index)
-                    let metrics = face?.verticalMetrics ?? (ascender: 0.95, descender: 0.25)
-                    // A file is recorded under the family its face names ("SF Pro Display").
-                    let name = FontSource(family).isFile ? (face?.family ?? family) : family
-                    found = ResolvedFont(
-                        requestedFamily: style.family, family: name, weight: style.weight, file: match.file,
-                        index: match.index, ascenderPerEm: metrics.ascender, descenderPerEm: metrics.descender)
-                    if family != style.family {
-                        substitutions.append(Self.substitution(style: style, used: name))
-                    }
-                    break
-                }
+            guard
+                let (family, found) = candidates.lazy.compactMap({ family in
+                    Self.resolve(family, for: style).map { (family, $0) }
+                }).first
+            else { throw .fontNotFound(family: Excerpt.printable(style.family), weight: style.weight.rawValue) }
+            if family != style.family {
+                substitutions.append(
+                    Self.substitution(style: style, used: found.family, key: Self.key(of: style.family, in: fonts)))
             }
-            guard let found else { throw .fontNotFound(family: style.family, weight: style.weight.rawValue) }
             resolved[Key(family: style.family, weight: style.weight)] = found
         }
-        if let emoji = fonts.emojiFamily, FontResolver.match(emoji, weight: .regular) == nil {
-            substitutions.append(
-                "The emoji family \(emoji) is not installed (or its file is missing); fontconfig's emoji font (Noto Color Emoji) is used instead."
-            )
-        }
+        substitutions += Self.unusableExtras(fonts)
         self.fonts = resolved
         self.substitutions = substitutions
     }
 
-    /// The warning for a style whose family (or font file) is missing and `used` stands in.
-    static func substitution(style: FontStyle, used: String) -> String {
+    /// `family` resolved for `style`, or nil when it is missing, is not a regular file, does not
+    /// load or draws no letters.
+    static func resolve(_ family: String, for style: FontStyle) -> ResolvedFont? {
+        guard let match = FontResolver.match(family, weight: style.weight),
+            let face = FontFace.load(file: match.file, index: match.index), face.drawsLetters
+        else { return nil }
+        let metrics = face.verticalMetrics
+        // A file is recorded under the family its face names ("SF Pro Display").
+        let name = FontSource(family).isFile ? face.family : family
+        return ResolvedFont(
+            requestedFamily: style.family, family: name, weight: style.weight, file: match.file, index: match.index,
+            ascenderPerEm: metrics.ascender, descenderPerEm: metrics.descender)
+    }
+
+    /// The theme key a style's family came from, for warnings.
+    static func key(of family: String, in fonts: Theme.Fonts) -> String {
+        if family == fonts.displayFamily { return "fonts.displayFamily" }
+        if family == fonts.family { return "fonts.family" }
+        return "fonts"
+    }
+
+    /// Warnings for the emoji family and the fallback families that cannot be used.
+    static func unusableExtras(_ fonts: Theme.Fonts) -> [String] {
+        var warnings: [String] = []
+        if let emoji = fonts.emojiFamily, FontResolver.match(emoji, weight: .regular) == nil {
+            let source = FontSource(emoji)
+            if let path = source.path(for: .regular) {
+                warnings.append(
+                    "The font file \(Excerpt.location(path)) given in fonts.emojiFamily cannot be used: \(Self.fileProblem(path)); fontconfig's emoji font (Noto Color Emoji) is used instead. Check the path in fonts.emojiFamily of the theme."
+                )
+            } else {
+                warnings.append(
+                    "The emoji family \(Excerpt.printable(emoji)) (fonts.emojiFamily) is not installed; fontconfig's emoji font (Noto Color Emoji) is used instead."
+                )
+            }
+        }
+        for family in fonts.fallbackFamilies {
+            guard let path = FontSource(family).path(for: .regular), FontResolver.match(family, weight: .regular) == nil
+            else { continue }
+            warnings.append(
+                "The font file \(Excerpt.location(path)) in fonts.fallbackFamilies cannot be used: \(Self.fileProblem(path)); it is skipped. Check the path in fonts.fallbackFamilies of the theme."
+            )
+        }
+        return warnings
+    }
+
+    /// Why the font file at `path` cannot be used, as a clause.
+    static func fileProblem(_ path: String) -> String {
+        if let problem = FileProblem.reading(path) { return problem }
+        guard let face = FontFace.load(file: path, index: 0) else { return "it is not a font albumreport can load" }
+        return face.drawsLetters
+            ? "it is not a font albumreport can load"
+            : "it draws no glyphs for ordinary letters (“Aa0” come out empty; its tables may be corrupt)"
+    }
+
+    /// The warning for a style whose family (or font file), given as `key`, cannot be used and
+    /// `used` stands in.
+    static func substitution(style: FontStyle, used: String, key: String) -> String {
         let source = FontSource(style.family)
         let weight = style.weight.rawValue
+        let stand = "\(Excerpt.printable(used)) is used instead"
         if let path = source.path(for: style.weight) {
+            let file = source.existingFile(for: style.weight) ?? path
             return
-                "The font file \(path) (\(weight)) does not exist or is not a font; \(used) is used instead. Check the path in the theme's fonts."
+                "The font file \(Excerpt.location(path)) (\(weight)) given in \(key) cannot be used: \(Self.fileProblem(file)); \(stand). Check the path in \(key) of the theme."
+        }
+        let family = Excerpt.printable(style.family)
+        if let match = FontResolver.file(family: style.family, weight: style.weight),
+            FontFace.load(file: match.file, index: match.index)?.drawsLetters == false
+        {
+            return
+                "The font family \(family) (\(weight)) given in \(key) draws no glyphs for ordinary letters in \(Excerpt.location(match.file)) (its tables may be corrupt); \(stand). Reinstall it or name another family in the theme."
         }
         return
-            "The font family \(style.family) (\(weight)) is not installed; \(used) is used instead. Install it (fonts-inter has Inter and Inter Display) or name an installed family in the theme."
+            "The font family \(family) (\(weight)) given in \(key) is not installed; \(stand). Install it (fonts-inter has Inter and Inter Display) or name an installed family in the theme."
     }
 
     /// The resolved font for a style.
@@ -112,9 +165,10 @@ public enum FontResolver {
     public static func match(_ family: String, weight: FontWeight) -> Match? {
         let source = FontSource(family)
         guard source.isFile else { return file(family: family, weight: weight) }
-        guard let path = source.existingFile(for: weight), FontFace.load(file: path, index: 0) != nil else {
-            return nil
-        }
+        // Checked before it is opened: a FIFO would block the run, a device would be read forever.
+        guard let path = source.existingFile(for: weight), FileProblem.reading(path) == nil,
+            FontFace.load(file: path, index: 0) != nil
+        else { return nil }
         return Match(file: path, index: 0)
     }
 

@@ -256,3 +256,44 @@ extension MatrixSpec {
         try MatrixSpec.parse(text, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     }
 }
+
+/// A matrix run on a disk that fills up, on a real small file system (tmpfs; mounting one needs
+/// root, as on CI's containers: elsewhere the test has nothing to run on and passes).
+@Suite("generate --matrix on a full disk")
+struct MatrixDiskFullTests {
+    /// Runs `mount` or `umount` with `arguments`; whether it succeeded.
+    static func mountTool(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        } catch {
+            return false
+        }
+    }
+
+    @Test(
+        "disk full during a matrix run names the output's file, not a staging folder of the run",
+        .enabled(if: getuid() == 0))
+    func diskFull() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let disk = folder.url.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        guard Self.mountTool("/bin/mount", ["-t", "tmpfs", "-o", "size=192k", "tmpfs", disk.path]) else { return }
+        defer { _ = Self.mountTool("/bin/umount", [disk.path]) }
+        let output = disk.appendingPathComponent("Matrix")
+        let error = await #expect(throws: ReportError.self) {
+            _ = try await generateMatrix(try MatrixTests.twoByTwo(), chart: chart, output: output)
+        }
+        let message = error?.description ?? ""
+        #expect(message.contains("no space left"), "\(message)")
+        #expect(message.contains(output.path + "/") && !message.contains(".albumreport-"), "\(message)")
+    }
+}

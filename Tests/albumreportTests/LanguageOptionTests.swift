@@ -11,6 +11,7 @@ struct LanguageOptionTests {
         arguments: [
             (["generate", "--language", "xx"], "--language xx is not available. Choose one of: ar, de, en"),
             (["generate", "--layout-direction", "up"], "--layout-direction"),
+            (["generate", "--theme", "nonexistent"], "--theme nonexistent is not a theme. Choose one of: dark, light"),
         ])
     func usageErrors(arguments: [String], message: String) async throws {
         let folder = try TemporaryDirectory()
@@ -18,6 +19,9 @@ struct LanguageOptionTests {
         let run = try await ProductBinary.run(arguments, in: folder.url)
         #expect(run.exitCode == 64)
         #expect(run.standardError.contains(message), "\(run.standardError)")
+        #expect(
+            !run.standardError.contains(".resources") && !run.standardError.contains("/Templates"),
+            "\(run.standardError)")
     }
 
     @Test("--locale de_DE draws German chrome; --language en keeps English; the manifest says which")

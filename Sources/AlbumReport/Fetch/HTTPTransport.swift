@@ -149,6 +149,18 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The URL the failure happened at, for failures that concern a host: after a redirect, the
+    /// target's URL, not the one first asked for (the circuit breaker charges that host).
+    public var failedURL: String? {
+        switch self {
+        case .hostNotFound(let url, _), .connectionRefused(let url, _), .networkUnreachable(let url, _),
+            .tlsFailed(let url, _, _), .noConnection(let url, _, _), .noAnswer(let url, _, _),
+            .timedOut(let url, _, _), .refusedAddress(let url, _, _, _):
+            return url
+        default: return nil
+        }
+    }
+
     /// The same failure for another URL on the same host (the circuit breaker fails later
     /// requests with the reason the host gave).
     public func reported(for url: String) -> FetchError {

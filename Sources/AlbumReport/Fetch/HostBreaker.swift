@@ -41,8 +41,23 @@ public final class HostBreaker: Sendable {
     }
 
     /// Records the outcome of a request to `url`: an answer of any kind resets the count; a
-    /// host-level failure adds to it and opens the breaker at the threshold.
+    /// host-level failure adds to it and opens the breaker at the threshold. A failure belongs to
+    /// the host that failed: when a redirect led to another host (the failure names a URL on
+    /// it), that host is charged, and the host of `url`, which answered with the redirect,
+    /// counts as having answered. So one stale redirect target never closes a working host.
     public func record(_ url: URL, failure: FetchError?) {
+        if let failure, let failed = failure.failedURL.flatMap(URL.init(string:)), failed.host != nil,
+            Self.key(failed) != Self.key(url)
+        {
+            count(failed, failure: failure)
+            count(url, failure: nil)
+            return
+        }
+        count(url, failure: failure)
+    }
+
+    /// Counts one outcome against the host of `url`.
+    private func count(_ url: URL, failure: FetchError?) {
         hosts.withLock { hosts in
             var host = hosts[Self.key(url), default: Host()]
             guard host.cause == nil else { return }

@@ -19,6 +19,9 @@ public struct SystemResolver: HostResolver {
     public init() {}
 
     public func addresses(of host: String, for url: String) async throws(FetchError) -> [IPAddress] {
+        // RFC 6761 §6.4: a name under .invalid never resolves, so it is not asked about (an
+        // offline runner's resolver may take seconds to say so).
+        if Self.isInvalidName(host) { throw .hostNotFound(url: url, host: host) }
         let found: [IPAddress]
         do {
             found = try await NIOThreadPool.singleton.runIfActive { Self.getaddrinfo(host) }
@@ -30,6 +33,13 @@ public struct SystemResolver: HostResolver {
         }
         guard !found.isEmpty else { throw .hostNotFound(url: url, host: host) }
         return found
+    }
+
+    /// Whether `host` is `invalid` or a name under it (case-insensitive, a final dot allowed).
+    static func isInvalidName(_ host: String) -> Bool {
+        var name = host.lowercased()
+        if name.hasSuffix(".") { name.removeLast() }
+        return name == "invalid" || name.hasSuffix(".invalid")
     }
 
     /// Every TCP address `getaddrinfo` gives for `host`, IPv4 and IPv6, without duplicates.

@@ -14,8 +14,6 @@ public struct MatrixSpec: Sendable, Hashable {
 
     /// The most combinations one matrix may have.
     public static let maximumCombinations = 256
-    /// The most bytes a matrix file may have.
-    static let maximumFileBytes = 1 << 20
 
     /// The axes the matrix names, in ``MatrixAxis`` order.
     public var axes: [Axis]
@@ -39,37 +37,20 @@ public struct MatrixSpec: Sendable, Hashable {
             )
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size <= maximumFileBytes, let data = try? Data(contentsOf: url) else {
+        guard size <= MatrixFile.maximumBytes, let data = try? Data(contentsOf: url) else {
             throw MatrixError(
                 source, "it is larger than 1 MB or cannot be read; a matrix file lists a few values per key.")
         }
         return try json(data, source: source)
     }
 
-    /// Decodes a JSON object of lists of strings.
+    /// Decodes a JSON object of lists of strings (``MatrixFile``), then checks them.
     static func json(_ data: Data, source: String) throws(MatrixError) -> MatrixSpec {
-        if let syntax = JSONSyntax.firstError(in: data, refusingDuplicateNames: true) {
-            if case .duplicateName(let name) = syntax.kind {
-                throw MatrixError(
-                    source,
-                    "key \"\(Excerpt.printable(name))\" is given twice (the second time at line \(syntax.line), column \(syntax.column)); put all of its values in one list."
-                )
-            }
-            throw MatrixError(source, "it is not valid JSON: \(syntax).")
-        }
-        guard let object = try? JSONSerialization.jsonObject(with: data), let keys = object as? [String: Any] else {
-            throw MatrixError(
-                source,
-                "it is not a JSON object. Write it as {\"devices\": [\"iphone-15\", \"ipad-10\"], \"themes\": [\"light\", \"dark\"]}."
-            )
-        }
-        var lists: [String: [String]] = [:]
-        for key in keys.keys.sorted() where key != "$schema" {
-            guard let strings = keys[key] as? [String] else {
-                throw MatrixError(
-                    source, "key \"\(Excerpt.printable(key))\" must be a list of strings, e.g. [\"light\", \"dark\"].")
-            }
-            lists[key] = strings
+        let lists: [String: [String]]
+        do {
+            lists = try MatrixFile.lists(data, keys: MatrixAxis.allCases.map(\.rawValue))
+        } catch {
+            throw MatrixError(source, error.clause)
         }
         return try build(lists, source: source)
     }
@@ -99,9 +80,10 @@ public struct MatrixSpec: Sendable, Hashable {
 
     /// Checks every key and value and the size of the product.
     static func build(_ lists: [String: [String]], source: String) throws(MatrixError) -> MatrixSpec {
-        let keys = MatrixAxis.allCases.map(\.rawValue).joined(separator: ", ")
+        let names = MatrixAxis.allCases.map(\.rawValue)
+        let keys = names.joined(separator: ", ")
         for key in lists.keys.sorted() where MatrixAxis(rawValue: key) == nil {
-            throw MatrixError(source, "\"\(Excerpt.printable(key))\" is not a matrix key. Valid keys: \(keys).")
+            throw MatrixError(source, MatrixFile.unknownKey(key, keys: names).clause)
         }
         var axes: [Axis] = []
         for axis in MatrixAxis.allCases {

@@ -38,9 +38,13 @@ public enum ChromeStringsLoader {
                     "There is no language '\(Excerpt.printable(code))'. Available: \(available.joined(separator: ", ")); or add strings/\(Excerpt.printable(code)).json to a --templates folder (see Templates/README.md)."
                 ))
         }
-        let strings = try Self.strings(in: file)
-        let (kept, problems) = check(strings)
-        var warnings: [String] = []
+        let contents = try Self.strings(in: file)
+        // An over-long value is left out (English is drawn for it) with a warning of its own.
+        var warnings = contents.tooLong.keys.sorted().map { key in
+            "The strings file \(Excerpt.location(file.path)) gives “\(Excerpt.identifier(key))” \(contents.tooLong[key] ?? 0) characters, more than the \(ChromeStringsFile.maximumValueCharacters) a value may have; English is drawn for it. Shorten it."
+        }
+        let (kept, found) = check(contents.strings)
+        let problems = found.filter { contents.tooLong[$0] == nil }
         if !problems.isEmpty {
             warnings.append(
                 "The strings file \(Excerpt.location(file.path)) lacks \(problems.joined(separator: ", ")) (or their %@ differs from en.json); English is drawn for them. Add the keys from Templates/strings/en.json."
@@ -52,41 +56,34 @@ public enum ChromeStringsLoader {
         return (isDefault ? nil : language, warnings)
     }
 
-    /// The strings of `file`, refused with a sentence naming the file when it cannot be read, is
-    /// not valid JSON, gives a key twice or is not an object of strings.
-    private static func strings(in file: URL) throws(ReportError) -> [String: String] {
+    /// The strings of `file`, refused with a sentence naming the file when it is not a regular
+    /// file (checked before it is opened: a FIFO would block the run), is over the size bound,
+    /// cannot be read, or is not UTF-8 JSON object of strings (``ChromeStringsFile``).
+    private static func strings(in file: URL) throws(ReportError) -> ChromeStringsFile.Contents {
         let location = Excerpt.location(file.path)
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw .theme(
-                ThemeError(
-                    "The strings file \(location) could not be read (\(FileProblem.describe(error))). Fix it, or remove it to use the shipped one."
-                ))
-        }
-        // Where the file goes wrong (line and column), and a key given twice, which a JSON decoder
-        // would settle silently by keeping one of the two.
-        if let syntax = JSONSyntax.firstError(in: data, refusingDuplicateNames: true) {
-            let problem: String
-            if case .duplicateName(let key) = syntax.kind {
-                problem =
-                    "the key “\(Excerpt.printable(key))” is given twice (the second time at line \(syntax.line), column \(syntax.column))"
-            } else {
-                problem = "it is not valid JSON: \(syntax)"
-            }
-            throw .theme(
+        func refusal(_ problem: String) -> ReportError {
+            .theme(
                 ThemeError(
                     "The strings file \(location) could not be used: \(problem). Fix it, or remove it to use the shipped one."
                 ))
         }
+        if let problem = FileProblem.reading(file.path) { throw refusal(problem) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        guard size <= ChromeStringsFile.maximumBytes else {
+            throw refusal(
+                "it is \(size) bytes, more than the \(ChromeStringsFile.maximumBytes) (1 MiB) a strings file may be (it holds a few short words)"
+            )
+        }
+        let data: Data
         do {
-            return try JSONDecoder().decode([String: String].self, from: data)
+            data = try Data(contentsOf: file)
         } catch {
-            throw .theme(
-                ThemeError(
-                    "The strings file \(location) could not be used: it must be a JSON object of strings (\(DecodingProblem.clause(error, data: data))). Fix it, or remove it to use the shipped one."
-                ))
+            throw refusal("it could not be read (\(FileProblem.describe(error)))")
+        }
+        do {
+            return try ChromeStringsFile.parse(data)
+        } catch {
+            throw refusal(error.clause)
         }
     }
 

@@ -25,6 +25,17 @@ public enum ThemeChoice: Sendable, Hashable, CustomStringConvertible {
 
 /// Reads themes from `--templates DIR` or the defaults shipped in the binary.
 public enum ThemeLoader {
+    /// The theme names there are, the user's `--templates` folder's and the built-in ones, sorted
+    /// and quoted for a message.
+    public static func availableThemes(templatesDirectory: URL?) -> [String] {
+        Set(
+            [templatesDirectory, DefaultTemplates.directory].compactMap { $0 }.flatMap { folder in
+                ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                    .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }
+            }
+        ).sorted().map { Excerpt.identifier($0) }
+    }
+
     /// Loads `choice`, looking names up in `templatesDirectory` when given.
     public static func load(_ choice: ThemeChoice, templatesDirectory: URL?) throws(ReportError) -> Theme {
         let url: URL
@@ -43,15 +54,11 @@ public enum ThemeLoader {
                     FileManager.default.fileExists(atPath: $0.path)
                 })
             else {
-                let available = Set(
-                    folders.flatMap { folder in
-                        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-                            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
-                    }
-                ).sorted()
+                // The built-in themes' folder is where this build happens to keep them: not named.
+                let place = templatesDirectory == nil ? "" : " in --templates \(Excerpt.location(directory.path)) or"
                 throw .theme(
                     ThemeError(
-                        "There is no theme named '\(Excerpt.printable(name))' in \(Excerpt.location(directory.path)). Available: \(available.map { Excerpt.identifier($0) }.joined(separator: ", ")); or pass --theme path/to/theme.json."
+                        "There is no theme named '\(Excerpt.printable(name))'\(place) among the built-in themes. Available: \(availableThemes(templatesDirectory: templatesDirectory).joined(separator: ", ")); or pass --theme path/to/theme.json."
                     ))
             }
             url = found

@@ -57,6 +57,53 @@ public struct JSONSyntaxError: Sendable, Hashable, CustomStringConvertible {
 }
 
 public enum JSONSyntax {
+    /// Where `bytes` first stop being UTF-8 (a stray byte, a cut or overlong sequence, an encoded
+    /// surrogate), as a located ``JSONSyntaxError/Kind/unreadable(what:)`` naming the byte and
+    /// its offset; nil when they are all UTF-8. JSON files must be UTF-8 (RFC 8259 §8.1), and a
+    /// parser that refuses them says only that the data is corrupt.
+    public static func firstInvalidUTF8(in bytes: some Collection<UInt8>) -> JSONSyntaxError? {
+        let bytes = Array(bytes)
+        var index = 0
+        var (line, lineStart) = (1, 0)
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte == 0x0A { (line, lineStart) = (line + 1, index + 1) }
+                index += 1
+                continue
+            }
+            let length = sequenceLength(bytes, at: index)
+            guard length > 0 else {
+                let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
+                let hex = String(byte, radix: 16, uppercase: true)
+                return JSONSyntaxError(
+                    kind: .unreadable(what: "a byte that is not UTF-8 (0x\(hex), at byte offset \(index))"),
+                    offset: index, line: line, column: column, excerpt: "0x\(hex)")
+            }
+            index += length
+        }
+        return nil
+    }
+
+    /// The length of the valid UTF-8 sequence starting at `index` (a non-ASCII lead byte), or 0.
+    private static func sequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+        let (length, second): (Int, ClosedRange<UInt8>)
+        switch bytes[index] {
+        case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+        case 0xE0: (length, second) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
+        case 0xED: (length, second) = (3, 0x80...0x9F)
+        case 0xF0: (length, second) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+        case 0xF4: (length, second) = (4, 0x80...0x8F)
+        default: return 0
+        }
+        guard index + length <= bytes.count, second.contains(bytes[index + 1]),
+            bytes[(index + 2)..<(index + length)].allSatisfy({ (0x80...0xBF).contains($0) })
+        else { return 0 }
+        return length
+    }
+
     /// The deepest nesting accepted.
     public static let maximumDepth = 512
 

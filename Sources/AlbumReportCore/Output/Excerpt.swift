@@ -11,16 +11,19 @@ import Foundation
 ///   `identifierLimit`, 60, for ids, keys and numbers through `identifier(_:)`; `locationLimit`,
 ///   200, for paths and URLs through `location(_:)`. A shown cluster holds at
 ///   most `maximumScalarsPerCharacter` scalars, so the result never exceeds `limit × 40 + 3`
-///   UTF-8 bytes.
+///   UTF-8 bytes, plus one closing bracket for each "(" or "[" a cut leaves open.
+/// - **Cuts** fall at a word boundary when one is in the second half of what is shown, and
+///   close the brackets they leave open: "(Connection reset by…)", not "(Connection reset by pee…".
 /// - **Escaped** (as in a Swift string literal): line breaks, tabs and other control characters
 ///   (`\n`, `\r`, `\t`, `\u{1B}`, `\u{85}`), the line and paragraph separators, and every
 ///   invisible scalar: format characters (zero-width space and joiners, bidi marks, embeddings,
 ///   overrides and isolates, the soft hyphen, the byte-order mark), other default-ignorable code
 ///   points (variation selectors, Hangul fillers), surrogates and unassigned code points. The
 ///   joiners and selectors inside an emoji sequence (👨‍👩‍👧, ❤️) are kept.
-/// - **Floods**: a grapheme cluster keeps its first `maximumScalarsPerCharacter` scalars; each
-///   further scalar (a pile of combining marks) is shown escaped, and so are combining marks with
-///   no base character of their own (after a control or format character).
+/// - **Floods**: a grapheme cluster of more than `maximumScalarsPerCharacter` scalars (a pile of
+///   combining marks) keeps its first scalar; every further one is shown escaped, so one mark is
+///   never shown both ways; so are combining marks with no base character of their own (after a
+///   control or format character).
 ///
 /// Backslashes are not escaped, so Windows paths and regular expressions read as written.
 /// `line(_:)` is the net under it for whole messages, and `githubData(_:)` and
@@ -48,12 +51,36 @@ public enum Excerpt {
         for character in text {
             for piece in shown(character) {
                 let cost = piece.count
-                guard shownCount + cost <= limit else { return result + "…" }
+                guard shownCount + cost <= limit else { return cut(result, before: character) }
                 result += piece
                 shownCount += cost
             }
         }
         return result
+    }
+
+    /// `shown`, the part of a value that fit, ended with "…": when the cut falls inside a word,
+    /// at the space before it (if that space is in the second half, so little is lost), never
+    /// after a space; then a ")" or "]" for each bracket it leaves open, so the message around
+    /// it still reads as balanced.
+    private static func cut(_ shown: String, before next: Character) -> String {
+        var kept = Substring(shown)
+        if !next.isWhitespace, let last = kept.last, !last.isWhitespace,
+            let space = kept.lastIndex(where: \.isWhitespace),
+            kept.distance(from: kept.startIndex, to: space) >= kept.count / 2
+        {
+            kept = kept[..<space]
+        }
+        while let last = kept.last, last.isWhitespace { kept.removeLast() }
+        var open: [Character] = []
+        for character in kept {
+            switch character {
+            case "(", "[": open.append(character)
+            case ")" where open.last == "(", "]" where open.last == "[": open.removeLast()
+            default: break
+            }
+        }
+        return String(kept) + "…" + String(open.reversed().map { $0 == "(" ? ")" : "]" })
     }
 
     /// A path or URL quoted in a message: `printable` with `locationLimit`.
@@ -75,8 +102,10 @@ public enum Excerpt {
         // character before them: all of them are escaped.
         let baseless = scalars.first.map(isMark) ?? false
         let plain = scalars.count <= maximumScalarsPerCharacter
+        // A cluster over the bound keeps only its first scalar as it is: every mark of the pile
+        // is shown the same way, escaped, wherever a cut falls.
         let hidden = scalars.indices.map { index in
-            baseless || index >= maximumScalarsPerCharacter
+            baseless || (!plain && index > 0)
                 || (isInvisible(scalars[index]) && !(emoji && keepsInEmoji(scalars, index)))
         }
         if plain && !hidden.contains(true) { return [String(character)] }

@@ -84,6 +84,16 @@ final class FontFace: @unchecked Sendable {
         (isScalable || isColorBitmap) && scalars.allSatisfy { glyph(for: $0) != nil }
     }
 
+    /// Whether the letters of “Aa0” this face has draw ink: a face whose table lengths are
+    /// corrupt loads, maps every letter to a glyph, and draws each glyph empty. A colour bitmap
+    /// font (emoji) is not asked; a face without Latin letters leaves them to the fallback.
+    var drawsLetters: Bool {
+        guard !isColorBitmap else { return true }
+        return "Aa0".unicodeScalars.compactMap { glyph(for: $0) }.allSatisfy { glyph in
+            rasterize(glyph, pixelSize: 32, phase: 0)?.pixels.contains { $0 > 0 } ?? false
+        }
+    }
+
     /// Characters some faces draw as small superscripts, each with the sign it should match in
     /// size: ℗ (sound recording copyright) like ©, as SF Pro draws it.
     static let textSizeSigns: [Unicode.Scalar: Unicode.Scalar] = ["\u{2117}": "\u{00A9}"]

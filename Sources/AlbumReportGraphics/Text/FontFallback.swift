@@ -84,14 +84,14 @@ final class FontFallback: Sendable {
         return list.face(covering: [first], allowColor: colorEmoji)
     }
 
-    /// The theme's fallback faces at `weight`, resolved once.
+    /// The theme's fallback faces at `weight` that draw letters, resolved once.
     private func faces(weight: FontWeight) -> [FontFace] {
         themeFaces.value(for: weight) {
             themeFamilies.compactMap { family in
                 FontResolver.match(family, weight: weight).flatMap {
                     FontFace.load(file: $0.file, index: $0.index)
                 }
-            }
+            }.filter(\.drawsLetters)
         }
     }
 
