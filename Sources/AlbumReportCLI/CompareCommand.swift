@@ -156,7 +156,11 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         switch await outcome(of: { () async throws(CompareError) in
             try await comparer.compare(expected: expectedURL, actual: actualURL)
         }) {
-        case .success(let value): summary = value
+        case .success(var value):
+            // The report's header, the JUnit suite and --json name the folders as they were given,
+            // not the runner's absolute paths.
+            (value.expected, value.actual) = (expected, actual)
+            summary = value
         case .failure(let error):
             throw failure(error.description, console: console)
         }
