@@ -9,6 +9,16 @@ public enum ProductBinary {
         public var standardError: String
         /// With a signal: how long the process ran on after it was sent (nil: never sent).
         public var afterSignal: Duration? = nil
+        /// With a signal: how long the process ran before it was sent (nil: never sent).
+        public var beforeSignal: Duration? = nil
+
+        /// Whether the process stopped promptly after the signal: within 60 s, or within the time
+        /// it ran before the signal when that was longer (a loaded machine, a sanitized build, slows
+        /// both alike). It catches a run that goes on for minutes, or for good; it is no speed target.
+        public var stoppedPromptly: Bool {
+            guard let afterSignal, let beforeSignal else { return false }
+            return afterSignal < max(.seconds(60), beforeSignal)
+        }
     }
 
     /// The folder SwiftPM builds products into (next to the test bundle).
@@ -77,7 +87,8 @@ public enum ProductBinary {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let deadline = ContinuousClock.now + timeout
+        let started = ContinuousClock.now
+        let deadline = started + timeout
         var signalled: ContinuousClock.Instant?
         while process.isRunning {
             if let signal, signalled == nil,
@@ -99,6 +110,6 @@ public enum ProductBinary {
             exitCode: process.terminationStatus,
             standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-            afterSignal: signalled.map { ContinuousClock.now - $0 })
+            afterSignal: signalled.map { ContinuousClock.now - $0 }, beforeSignal: signalled.map { $0 - started })
     }
 }
