@@ -9,7 +9,8 @@
 #     line that would run a command in a shell stays text;
 #   compare-only (expected + actual, no render): the goldens' copy passes, `expected` winning over
 #     `goldens`; a copy with one PNG changed fails;
-#   artifact names: two jobs of a matrix get two names; an explicit artifact-name is kept;
+#   artifact names: two jobs of a matrix get two names; an explicit artifact-name is kept, one
+#     upload-artifact would refuse is refused first;
 #   update: true converges a copy of the goldens and uploads it (NAME-goldens);
 #   refusals, each an ::error before anything is installed or run: a checksum that does not match,
 #     one that is not a checksum, an http:// binary-url, and a runner that is not Debian 12
@@ -108,6 +109,8 @@ uploaded shard-1 golden-report-render-1 >/dev/null
 uploaded shard-1 golden-report-render-1-actual >/dev/null
 run named 0 actual=screenshots artifact-name=my-report --job render --job-index 1 --job-total 2
 [ "$(artifacts named | tr '\n' ' ')" = "my-report my-report-actual " ] || fail named "artifact-name was not used as given: $(artifacts named | tr '\n' ' ')"
+run bad-name 1 actual=screenshots artifact-name=../up
+says bad-name "::error title=albumreport::artifact-name is '../up': an artifact name cannot hold"
 
 # update: true converges a copy of the goldens on a dark render and uploads it.
 cp -R "$workspace/goldens" "$workspace/goldens-update"
