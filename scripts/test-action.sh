@@ -85,16 +85,19 @@ says lines "albumreport: generate --limit 10 --theme my\\ themes/dark\\ theme.js
 says lines "output exit-code=1"   # rendered and compared: dark differs from the light goldens
 [ ! -e "$workspace/injected" ] || fail lines "a line of generate-arguments was run as a command."
 
-# Compare-only: a team's own folder against its goldens, `expected` winning over `goldens`.
-cp -R "$workspace/goldens" "$workspace/screenshots"
-run own 0 expected=goldens goldens=no-such-folder actual=screenshots
+# Compare-only: a team's own folder against its goldens — PNG files only, no manifest.json —
+# `expected` winning over `goldens`.
+mkdir "$workspace/team-goldens"
+(cd "$workspace/goldens" && find . -name '*.png' -exec cp --parents {} "$workspace/team-goldens/" \;)
+cp -R "$workspace/team-goldens" "$workspace/screenshots"
+run own 0 expected=team-goldens goldens=no-such-folder actual=screenshots
 lacks own "albumreport: generate"
 [ "$(uploaded own golden-report-goldens-actual)" = "$workspace/screenshots" ] || fail own "the actual artifact is not the actual folder."
 # One PNG changed (another card's image over it): fails.
-cp -R "$workspace/goldens" "$workspace/changed"
+cp -R "$workspace/team-goldens" "$workspace/changed"
 mapfile -t cards < <(find "$workspace/changed" -name '*.png' | sort)
 cp "${cards[0]}" "${cards[1]}"
-run changed 1 expected=goldens actual=changed
+run changed 1 expected=team-goldens actual=changed
 says changed "output exit-code=1"
 # An actual folder that is not there is refused before anything is installed.
 run no-actual 1 actual=nowhere
@@ -102,12 +105,12 @@ says no-actual "::error title=albumreport::actual is 'nowhere'"
 lacks no-actual "run   Install the prebuilt"
 
 # Artifact names: two jobs of a matrix, and an explicit name.
-run shard-0 0 actual=screenshots --job render --job-index 0 --job-total 2 --matrix '{"shard": 1}'
-run shard-1 0 actual=screenshots --job render --job-index 1 --job-total 2 --matrix '{"shard": 2}'
+run shard-0 0 expected=team-goldens actual=screenshots --job render --job-index 0 --job-total 2 --matrix '{"shard": 1}'
+run shard-1 0 expected=team-goldens actual=screenshots --job render --job-index 1 --job-total 2 --matrix '{"shard": 2}'
 uploaded shard-0 golden-report-render-0 >/dev/null
 uploaded shard-1 golden-report-render-1 >/dev/null
 uploaded shard-1 golden-report-render-1-actual >/dev/null
-run named 0 actual=screenshots artifact-name=my-report --job render --job-index 1 --job-total 2
+run named 0 expected=team-goldens actual=screenshots artifact-name=my-report --job render --job-index 1 --job-total 2
 [ "$(artifacts named | tr '\n' ' ')" = "my-report my-report-actual " ] || fail named "artifact-name was not used as given: $(artifacts named | tr '\n' ' ')"
 run bad-name 1 actual=screenshots artifact-name=../up
 says bad-name "::error title=albumreport::artifact-name is '../up': an artifact name cannot hold"
