@@ -55,6 +55,7 @@ for line in open(sys.argv[1]):
     if step["uses"].startswith("actions/upload-artifact@") and step["with"]["name"] == sys.argv[2]:
         print(step["with"]["path"])' "$workspace/$1.uploads" "$2")"
   [ -n "$path" ] || fail "$1" "no artifact named $2 was uploaded ($(cat "$workspace/$1.uploads"))."
+  case "$path" in /*) ;; *) path="$workspace/$path" ;; esac   # upload-artifact reads it in the workspace
   [ -e "$path" ] || fail "$1" "artifact $2's path $path does not exist."
   echo "$path"
 }
