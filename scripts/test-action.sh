@@ -1,9 +1,22 @@
 #!/usr/bin/env bash
-# action.yml with a prebuilt binary, run here by scripts/test-action.py: a workspace whose goldens
-# the tarball's binary rendered, then the action given the tarball as `binary-url` (a workspace
-# path) with its checksum must pass (exit 0); the same with a dark theme must fail (exit 1); a wrong
-# checksum must stop it before anything runs. And the cache key step of a source build works on a
-# fresh copy of the action.
+# action.yml with a prebuilt binary, each mode run here by scripts/test-action.py (which stands in for
+# the `uses:` steps and records their `with:`, so the artifacts' names and paths are checked): a
+# workspace whose goldens the tarball's binary rendered, then the action given the tarball as
+# `binary-url` (a workspace path) —
+#   render and compare: passes (exit 0) with the .sha256 file's line as binary-sha256, uploading
+#     the report and the renders; a dark theme fails (exit 1) and still uploads both;
+#   generate-arguments as lines: one argument a line, a theme file whose path has spaces, and a
+#     line that would run a command in a shell stays text;
+#   compare-only (expected + actual, no render): the goldens' copy passes, `expected` winning over
+#     `goldens`; a copy with one PNG changed fails;
+#   artifact names: two jobs of a matrix get two names; an explicit artifact-name is kept, one
+#     upload-artifact would refuse is refused first;
+#   update: true converges a copy of the goldens and uploads it (NAME-goldens);
+#   refusals, each an ::error before anything is installed or run: a checksum that does not match,
+#     one that is not a checksum, an http:// binary-url, and a runner that is not Debian 12
+#     (ALBUMREPORT_OS_RELEASE pointed at an Ubuntu os-release; scripts/install-runtime.sh refuses it
+#     too);
+# and the cache key step of a source build works on a fresh copy of the action.
 #   scripts/test-action.sh [TARBALL]     (default: this VERSION's tarball under dist/)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -17,21 +30,125 @@ tar -xzf "$tarball" -C "$workspace/unpacked"
 binary="$(find "$workspace/unpacked" -mindepth 2 -maxdepth 2 -name albumreport -type f)"
 "$binary" generate --limit 10 --output "$workspace/goldens" --quiet
 sha="$(sha256sum "$tarball" | cut -d' ' -f1)"
-action=(python3 "$root/scripts/test-action.py")
-"${action[@]}" --expect-status 0 "$workspace" binary-url=albumreport.tar.gz binary-sha256="$sha" >"$workspace/pass.log" 2>&1 ||
-  { cat "$workspace/pass.log"; exit 1; }
-"${action[@]}" --expect-status 1 "$workspace" binary-url=albumreport.tar.gz "generate-arguments=--limit 10 --theme dark" \
-  >"$workspace/fail.log" 2>&1 || { cat "$workspace/fail.log"; exit 1; }
-"${action[@]}" --expect-status 1 "$workspace" binary-url=albumreport.tar.gz binary-sha256=0000 >"$workspace/sha.log" 2>&1 ||
-  { cat "$workspace/sha.log"; exit 1; }
-grep -q "FAILED" "$workspace/sha.log" && { cat "$workspace/sha.log"; exit 1; }
-grep -q "run   Render and compare" "$workspace/sha.log" && { echo "test-action: a wrong checksum did not stop the action." >&2; exit 1; }
+sha_line="$sha  $(basename "$tarball")"   # as in the .sha256 file make dist writes
+
+# fail NAME SENTENCE: the run's log, then what went wrong.
+fail() { cat "$workspace/$1.log"; echo "test-action: $1: $2" >&2; exit 1; }
+# run NAME STATUS ARGUMENT…: the action with the tarball (and these inputs and options) must exit
+# STATUS; its log is NAME.log, the `uses:` steps' `with:` NAME.uploads.
+run() {
+  local name=$1 status=$2
+  shift 2
+  python3 "$root/scripts/test-action.py" --expect-status "$status" --record "$workspace/$name.uploads" \
+    "$workspace" binary-url=albumreport.tar.gz "$@" >"$workspace/$name.log" 2>&1 ||
+    fail "$name" "the action did not exit $status."
+}
+# says NAME TEXT: the run's log must contain TEXT; lacks NAME TEXT: must not.
+says() { grep -qF -- "$2" "$workspace/$1.log" || fail "$1" "the log does not say '$2'."; }
+lacks() { ! grep -qF -- "$2" "$workspace/$1.log" || fail "$1" "the log says '$2'."; }
+# uploaded NAME ARTIFACT: prints the path the run uploaded as ARTIFACT (which must exist).
+uploaded() {
+  local path
+  path="$(python3 -c 'import json, sys
+for line in open(sys.argv[1]):
+    step = json.loads(line)
+    if step["uses"].startswith("actions/upload-artifact@") and step["with"]["name"] == sys.argv[2]:
+        print(step["with"]["path"])' "$workspace/$1.uploads" "$2")"
+  [ -n "$path" ] || fail "$1" "no artifact named $2 was uploaded ($(cat "$workspace/$1.uploads"))."
+  case "$path" in /*) ;; *) path="$workspace/$path" ;; esac   # upload-artifact reads it in the workspace
+  [ -e "$path" ] || fail "$1" "artifact $2's path $path does not exist."
+  echo "$path"
+}
+# artifacts NAME: the names of the artifacts the run uploaded, one a line.
+artifacts() { python3 -c 'import json, sys
+for line in open(sys.argv[1]):
+    step = json.loads(line)
+    if step["uses"].startswith("actions/upload-artifact@"): print(step["with"]["name"])' "$workspace/$1.uploads"; }
+
+# Render and compare: pass, with the .sha256 line; the report and the renders are uploaded.
+run pass 0 binary-sha256="$sha_line"
+[ -f "$(uploaded pass golden-report-goldens)/junit.xml" ] || fail pass "the report artifact holds no junit.xml."
+actual="$(uploaded pass golden-report-goldens-actual)"
+diff -rq "$workspace/goldens" "$actual" >/dev/null || fail pass "the uploaded renders are not the goldens' images."
+[ "$(artifacts pass | wc -l)" -eq 2 ] || fail pass "expected two artifacts (no goldens without update), got: $(artifacts pass | tr '\n' ' ')."
+# Fail: a dark theme, still uploading the report and the renders.
+run dark 1 binary-sha256="$sha" "generate-arguments=--limit 10 --theme dark"
+says dark "output exit-code=1"
+uploaded dark golden-report-goldens >/dev/null
+uploaded dark golden-report-goldens-actual >/dev/null
+
+# generate-arguments as lines: a theme file in a folder with a space, and a line a shell would run.
+mkdir "$workspace/my themes"
+cp "$root/Templates/dark.json" "$workspace/my themes/dark theme.json"
+# shellcheck disable=SC2016  # the $(…) must reach the action unexpanded
+run lines 1 $'generate-arguments=--limit\n10\n--theme\nmy themes/dark theme.json\n--cache-dir\n$(touch injected)\n'
+says lines "albumreport: generate --limit 10 --theme my\\ themes/dark\\ theme.json --cache-dir \\\$\\(touch\\ injected\\) --output"
+says lines "output exit-code=1"   # rendered and compared: dark differs from the light goldens
+[ ! -e "$workspace/injected" ] || fail lines "a line of generate-arguments was run as a command."
+
+# Compare-only: a team's own folder against its goldens — PNG files only, no manifest.json —
+# `expected` winning over `goldens`.
+mkdir "$workspace/team-goldens"
+(cd "$workspace/goldens" && find . -name '*.png' -exec cp --parents {} "$workspace/team-goldens/" \;)
+cp -R "$workspace/team-goldens" "$workspace/screenshots"
+run own 0 expected=team-goldens goldens=no-such-folder actual=screenshots
+lacks own "albumreport: generate"
+[ "$(uploaded own golden-report-goldens-actual)" = "$workspace/screenshots" ] || fail own "the actual artifact is not the actual folder."
+# One PNG changed (another card's image over it): fails.
+cp -R "$workspace/team-goldens" "$workspace/changed"
+mapfile -t cards < <(find "$workspace/changed" -name '*.png' | sort)
+cp "${cards[0]}" "${cards[1]}"
+run changed 1 expected=team-goldens actual=changed
+says changed "output exit-code=1"
+# An actual folder that is not there is refused before anything is installed.
+run no-actual 1 actual=nowhere
+says no-actual "::error title=albumreport::actual is 'nowhere'"
+lacks no-actual "run   Install the prebuilt"
+
+# Artifact names: two jobs of a matrix, and an explicit name.
+run shard-0 0 expected=team-goldens actual=screenshots --job render --job-index 0 --job-total 2 --matrix '{"shard": 1}'
+run shard-1 0 expected=team-goldens actual=screenshots --job render --job-index 1 --job-total 2 --matrix '{"shard": 2}'
+uploaded shard-0 golden-report-render-0 >/dev/null
+uploaded shard-1 golden-report-render-1 >/dev/null
+uploaded shard-1 golden-report-render-1-actual >/dev/null
+run named 0 expected=team-goldens actual=screenshots artifact-name=my-report --job render --job-index 1 --job-total 2
+[ "$(artifacts named | tr '\n' ' ')" = "my-report my-report-actual " ] || fail named "artifact-name was not used as given: $(artifacts named | tr '\n' ' ')"
+run bad-name 1 actual=screenshots artifact-name=../up
+says bad-name "::error title=albumreport::artifact-name is '../up': an artifact name cannot hold"
+
+# update: true converges a copy of the goldens on a dark render and uploads it.
+cp -R "$workspace/goldens" "$workspace/goldens-update"
+run update 0 expected=goldens-update update=true "generate-arguments=--limit 10 --theme dark"
+[ "$(uploaded update golden-report-goldens-goldens)" = "$workspace/goldens-update" ] || fail update "the goldens artifact is not the goldens folder."
+diff -rq "$(uploaded update golden-report-goldens-actual)" "$workspace/goldens-update" >/dev/null ||
+  fail update "the uploaded goldens are not the dark renders."
+
+# Refusals, each before anything is installed.
+run wrong-sha 1 binary-sha256=0000000000000000000000000000000000000000000000000000000000000000
+says wrong-sha "::error title=albumreport::binary-sha256 does not match the tarball"
+lacks wrong-sha "run   Render and compare"
+run bad-sha 1 binary-sha256="sha256:$sha"
+says bad-sha "::error title=albumreport::binary-sha256 is 'sha256:$sha', which is neither a SHA-256"
+lacks bad-sha "run   Install the prebuilt"
+run http 1 binary-url=http://example.com/albumreport-0.3.0-linux-x86_64.tar.gz
+says http "::error title=albumreport::binary-url is 'http://example.com/albumreport-0.3.0-linux-x86_64.tar.gz': plain http is refused"
+lacks http "run   Install the prebuilt"
+printf 'PRETTY_NAME="Ubuntu 24.04.1 LTS"\nNAME="Ubuntu"\nVERSION_ID="24.04"\nID=ubuntu\nID_LIKE=debian\n' >"$workspace/ubuntu-os-release"
+ALBUMREPORT_OS_RELEASE="$workspace/ubuntu-os-release" run ubuntu 1
+says ubuntu "::error title=albumreport::the prebuilt binary is built for Debian 12 (bookworm) and this machine is Ubuntu 24.04.1 LTS"
+says ubuntu "container: debian:bookworm-slim"
+lacks ubuntu "albumreport: runtime packages present"
+if ALBUMREPORT_OS_RELEASE="$workspace/ubuntu-os-release" "$root/scripts/install-runtime.sh" >"$workspace/install-runtime.log" 2>&1; then
+  fail install-runtime "install-runtime.sh went on, on an Ubuntu os-release."
+fi
+says install-runtime "leave the action's binary-url empty to build albumreport from source"
+
 # Building from source: the cache key step on a copy of the action as a workflow gets it (tracked
 # files only: no Package.resolved, no .build).
 mkdir "$workspace/action"
 git -C "$root" ls-files -z | (cd "$root" && xargs -0 tar -cf -) | tar -xf - -C "$workspace/action"
-"${action[@]}" --action-path "$workspace/action" --until "Work out the build cache key" "$workspace" >"$workspace/key.log" 2>&1 ||
-  { cat "$workspace/key.log"; exit 1; }
+python3 "$root/scripts/test-action.py" --action-path "$workspace/action" --until "Work out the build cache key" "$workspace" >"$workspace/key.log" 2>&1 ||
+  fail key "the cache key step failed."
 grep -qE "^test-action: step output key=albumreport-build-v1-[a-z]+-[0-9.]+-$(uname -m)-swift-[0-9a-f]{12}-deps-[0-9a-f]{12}-src-[0-9a-f]{12}$" "$workspace/key.log" ||
-  { cat "$workspace/key.log"; echo "test-action: the cache key step gave no key of the expected form." >&2; exit 1; }
-echo "test-action: action.yml with binary-url passes on matching goldens, fails on changed ones, stops on a wrong checksum; a source build's cache key step works on a fresh copy."
+  fail key "the cache key step gave no key of the expected form."
+echo "test-action: action.yml with binary-url: render and compare pass and fail, argument lines, compare-only pass and fail, per-job artifact names, update uploading the goldens, the renders uploaded; refused: a wrong or malformed checksum, http, a runner that is not Debian 12; a source build's cache key step works on a fresh copy."

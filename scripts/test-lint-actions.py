@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Proves the workflow linter is there and working instead of assuming it: plants eight kinds of fault,
-one per temporary copy of docs/examples/goldens-workflow.yml (pointed at this checkout's action.yml),
+one per temporary copy of examples/workflows/goldens-workflow.yml (pointed at this checkout's action.yml),
 and asserts actionlint reports each one, with its rule and message; the unchanged copy must pass.
 Run by scripts/lint-actions.sh (so by `make lint`), which exports $actionlint and $shellcheck."""
 import os
@@ -11,7 +11,7 @@ import sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
 actionlint, shellcheck = os.environ["actionlint"], os.environ["shellcheck"]
-base = re.sub(r"uses: OWNER/albumreport@\S+", "uses: ./", (root / "docs/examples/goldens-workflow.yml").read_text())
+base = re.sub(r"uses: OWNER/albumreport@\S+", "uses: ./", (root / "examples/workflows/goldens-workflow.yml").read_text())
 STEPS = "      - uses: actions/checkout@v5\n"
 JOB = "  goldens:\n"
 
