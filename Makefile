@@ -13,21 +13,26 @@ demo: deps
 	$(SWIFT) build -c release --product albumreport
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport generate --output Output
 
-## Run the whole test suite.
+## Run the whole test suite, built optimized with testable imports in .build-tests: the suite
+## draws, encodes and compares thousands of images, and an optimized build runs it about 5× faster
+## than a debug one (86 s against 412 s, quiet). Assertions stay on (-assert-config Debug), as in
+## a debug build. `swift test` runs the same suite from a debug build.
+TEST_BUILD = -c release -Xswiftc -enable-testing -Xswiftc -assert-config -Xswiftc Debug --scratch-path .build-tests
 test: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) build --build-tests $(TEST_BUILD)
+	$(SWIFT) test --skip-build $(TEST_BUILD)
 
-## The whole test suite built with the address sanitizer (CI runs it too), in parallel like
-## `make test`: no test waits on a real deadline a busy machine can miss. The test process runs
+## The whole test suite built with the address sanitizer (CI runs it too), optimized and in
+## parallel like `make test`: no test waits on a real deadline a busy machine can miss. The test process runs
 ## without leak detection; the albumreport binary the tests run is checked for leaks (two
 ## suppressions, each explained: Tools/sanitizers/lsan.supp).
 ASAN_ENV = ALBUMREPORT_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 \
 	ALBUMREPORT_CHILD_ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tools/sanitizers/lsan.supp:print_suppressions=0
+ASAN_BUILD = -c release -Xswiftc -enable-testing --sanitize=address --scratch-path .build-asan
 test-asan: deps
-	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	$(ASAN_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests $(ASAN_BUILD)
+	$(ASAN_ENV) $(SWIFT) test --skip-build $(ASAN_BUILD)
 
 ## The whole test suite with the undefined-behaviour sanitizer on every C target (ours, and the
 ## C in our dependencies); swiftc has no -sanitize=undefined on Linux, and Swift code traps on

@@ -62,15 +62,24 @@ struct MappedBytesTests {
                 func mappedAlone(_ block: UnsafeMutableRawPointer) -> Bool {
                     (block - MemoryLayout<Int>.size).load(as: Int.self) & 2 != 0
                 }
+                // malloc and free called through pointers looked up at run time: an optimizing
+                // build would otherwise remove a block it can prove unused, with its free.
+                typealias Allocate = @convention(c) (Int) -> UnsafeMutableRawPointer?
+                typealias Release = @convention(c) (UnsafeMutableRawPointer?) -> Void
+                guard let mallocSymbol = dlsym(nil, "malloc"),
+                    let freeSymbol = dlsym(nil, "free")
+                else { exit(2) }
+                let allocate = unsafeBitCast(mallocSymbol, to: Allocate.self)
+                let release = unsafeBitCast(freeSymbol, to: Release.self)
                 // A mapped 8 MB block, written and freed: glibc raises its own threshold to 8 MB.
-                guard let large = malloc(8 << 20) else { exit(2) }
+                guard let large = allocate(8 << 20) else { exit(2) }
                 memset(large, 1, 8 << 20)
                 guard malloc_usable_size(large) >= 8 << 20 else { exit(2) }
-                free(large)
+                release(large)
                 // The control: by default 2 MB now grow a heap (kept, so its space is not free).
-                guard let before = malloc(2 << 20) else { exit(2) }
+                guard let before = allocate(2 << 20) else { exit(2) }
                 if mappedAlone(before) { exit(3) }
-                guard GraphicsRuntime.keepResidentMemorySteady(), let after = malloc(2 << 20) else { exit(2) }
+                guard GraphicsRuntime.keepResidentMemorySteady(), let after = allocate(2 << 20) else { exit(2) }
                 exit(mappedAlone(after) ? 0 : 1)
             }
         }

@@ -31,22 +31,22 @@ public enum ChromeStringsFile {
     /// given twice (a decoder would silently keep one of the two), an object of strings; values
     /// over the bound are left out and named.
     public static func parse(_ data: Data) throws(Problem) -> Contents {
-        guard data.count <= maximumBytes else {
+        switch JSONFileCheck.firstProblem(in: data, maximumBytes: maximumBytes) {
+        case nil:
+            break
+        case .tooLarge(let bytes, _):
             throw Problem(
                 clause:
-                    "it is \(data.count) bytes, more than the \(maximumBytes) (1 MiB) a strings file may be (it holds a few short words)"
+                    "it is \(bytes) bytes, more than the \(maximumBytes) (1 MiB) a strings file may be (it holds a few short words)"
             )
-        }
-        if let encoding = JSONSyntax.firstInvalidUTF8(in: data) {
+        case .notUTF8(let encoding):
             throw Problem(clause: "it is not UTF-8: \(encoding); save it as UTF-8")
-        }
-        if let syntax = JSONSyntax.firstError(in: data, refusingDuplicateNames: true) {
-            if case .duplicateName(let key) = syntax.kind {
-                throw Problem(
-                    clause:
-                        "the key “\(Excerpt.printable(key))” is given twice (the second time at line \(syntax.line), column \(syntax.column))"
-                )
-            }
+        case .duplicateName(let key, let line, let column):
+            throw Problem(
+                clause:
+                    "the key “\(Excerpt.printable(key))” is given twice (the second time at line \(line), column \(column))"
+            )
+        case .invalid(let syntax):
             throw Problem(clause: "it is not valid JSON: \(syntax)")
         }
         let decoded: [String: String]

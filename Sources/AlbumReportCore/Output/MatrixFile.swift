@@ -17,19 +17,19 @@ public enum MatrixFile {
     /// `data` as a JSON object whose every member (but `$schema`) is one of `keys` and a list of
     /// strings: UTF-8 (the first byte that is not is located), valid JSON, no key given twice.
     public static func lists(_ data: Data, keys: [String]) throws(Problem) -> [String: [String]] {
-        guard data.count <= maximumBytes else {
+        switch JSONFileCheck.firstProblem(in: data, maximumBytes: maximumBytes) {
+        case nil:
+            break
+        case .tooLarge:
             throw Problem(clause: "it is larger than 1 MB; a matrix file lists a few values per key.")
-        }
-        if let encoding = JSONSyntax.firstInvalidUTF8(in: data) {
+        case .notUTF8(let encoding):
             throw Problem(clause: "it is not UTF-8: \(encoding). Save it as UTF-8.")
-        }
-        if let syntax = JSONSyntax.firstError(in: data, refusingDuplicateNames: true) {
-            if case .duplicateName(let name) = syntax.kind {
-                throw Problem(
-                    clause:
-                        "key \"\(Excerpt.printable(name))\" is given twice (the second time at line \(syntax.line), column \(syntax.column)); put all of its values in one list."
-                )
-            }
+        case .duplicateName(let name, let line, let column):
+            throw Problem(
+                clause:
+                    "key \"\(Excerpt.printable(name))\" is given twice (the second time at line \(line), column \(column)); put all of its values in one list."
+            )
+        case .invalid(let syntax):
             throw Problem(clause: "it is not valid JSON: \(syntax).")
         }
         guard let object = try? JSONSerialization.jsonObject(with: data), let members = object as? [String: Any] else {

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The checks a small JSON file a person writes (a matrix file, a strings file) passes before it
+/// is decoded, in order: its size, its encoding, its syntax and no member name given twice. Each
+/// caller words the problem for its own file; the checks live here once.
+public enum JSONFileCheck: Sendable, Equatable {
+    /// More bytes than the file may have.
+    case tooLarge(bytes: Int, maximum: Int)
+    /// Not UTF-8; the error locates the first byte that is not.
+    case notUTF8(JSONSyntaxError)
+    /// A member name given twice in one object (a decoder would silently keep one of the two),
+    /// located at its second appearance.
+    case duplicateName(String, line: Int, column: Int)
+    /// Not valid JSON; the error locates where.
+    case invalid(JSONSyntaxError)
+
+    /// The first problem of `data` as such a file, or nil when it is within `maximumBytes` and one
+    /// valid UTF-8 JSON value with no member name given twice.
+    public static func firstProblem(in data: Data, maximumBytes: Int) -> JSONFileCheck? {
+        guard data.count <= maximumBytes else { return .tooLarge(bytes: data.count, maximum: maximumBytes) }
+        if let encoding = JSONSyntax.firstInvalidUTF8(in: data) { return .notUTF8(encoding) }
+        guard let syntax = JSONSyntax.firstError(in: data, refusingDuplicateNames: true) else { return nil }
+        if case .duplicateName(let name) = syntax.kind {
+            return .duplicateName(name, line: syntax.line, column: syntax.column)
+        }
+        return .invalid(syntax)
+    }
+}
