@@ -106,6 +106,12 @@ struct LightScreens {
 struct DarkScreens {
     @Test func screen() async throws { try await assertGolden(fieldWithSquare, goldens: collideGoldens) }
 }
+
+/// A test named as one of the cases' (`card`): the re-record command printed for a failing
+/// `Cases/card` must not run it too.
+struct Thumbnails {
+    @Test func card() { #expect(!field.isEmpty) }
+}
 EOF
 
 # Cases that print alike, one test file of them, each pair drawing two different images: a type
@@ -216,6 +222,14 @@ for mode in same changed; do
         fi
     done
 done
+# The re-record command a failure prints runs the failing test and no other (Thumbnails has a
+# `card` test too): run as printed, it selects one test.
+hint=$(grep -o "swift test --filter '[^']*card[^']*'" "$work/changed-1.log" | head -1 | sed -E "s/^swift test --filter '(.*)'$/\1/")
+[[ -n "$hint" ]] || { cat "$work/changed-1.log"; echo "check-consumer: no re-record command for the card case" >&2; exit 1; }
+env ALBUMREPORT_RECORD=never CONSUMER_CHANGE=1 "$xctest" --testing-library swift-testing --filter "$hint" >"$work/hint.log" 2>&1 || true
+grep -q "Test run with 1 test " "$work/hint.log" || {
+    cat "$work/hint.log"; echo "check-consumer: the re-record command's --filter '$hint' runs other tests too" >&2; exit 1
+}
 [[ -n "$(find "$work/artifacts-changed-1" -name "*.png")" ]] || { echo "check-consumer: a failure left no images" >&2; exit 1; }
 run_cases "$work/after.log" ALBUMREPORT_RECORD=never ALBUMREPORT_ARTIFACTS="$work/artifacts-changed-1" || {
     cat "$work/after.log"; echo "check-consumer: the unchanged run after a failure failed" >&2; exit 1

@@ -102,7 +102,8 @@ public func assertGolden(
     }
     do {
         return try await GoldenImage.assertMatches(
-            png, golden: golden, options: options, record: record, testFilter: GoldenImage.testName("\(function)"))
+            png, golden: golden, options: options, record: record,
+            testFilter: Test.current.map(GoldenImage.rerecordFilter(for:)) ?? GoldenImage.testName("\(function)"))
     } catch let mismatch as GoldenMismatch where Test.current != nil {
         Issue.record(
             Comment(rawValue: mismatch.description),
@@ -134,6 +135,14 @@ public enum GoldenImage {
     public static func nameSlug(_ name: String) -> String {
         let slug = String(Slug.make(name).prefix(maximumCaseNameLength))
         return slug == name ? slug : slug + "-" + SHA256.hex(of: Data(name.utf8)).prefix(8)
+    }
+
+    /// The `swift test --filter` pattern that runs `test` and no other: its suite and its whole
+    /// name as they appear in the identifier the filter is matched against
+    /// (`Module.Suite/card(_:)/File.swift:12:5`), regular-expression characters escaped. The bare
+    /// function name, as before, also ran every test of that name in every other suite.
+    public static func rerecordFilter(for test: Test) -> String {
+        NSRegularExpression.escapedPattern(for: test.id.nameComponents.suffix(2).joined(separator: "/")) + "/"
     }
 
     /// A test function's name without its parameter list (`sheet(variant:)` → `sheet`).

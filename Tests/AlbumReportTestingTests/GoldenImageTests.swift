@@ -86,6 +86,19 @@ struct GoldenImageTests {
         #expect(!FileManager.default.fileExists(atPath: golden.path))
     }
 
+    @Test("the re-record command's filter selects this test, not a test of the same name elsewhere")
+    func rerecord() throws {
+        let pattern = try NSRegularExpression(
+            pattern: GoldenImage.rerecordFilter(for: try #require(Test.current)))
+        func selects(_ identifier: String) -> Bool {
+            pattern.firstMatch(in: identifier, range: NSRange(identifier.startIndex..., in: identifier)) != nil
+        }
+        #expect(selects("AlbumReportTestingTests.GoldenImageTests/rerecord()/GoldenImageTests.swift:90:6"))
+        #expect(!selects("AlbumReportTestingTests.OtherTests/rerecord()/OtherTests.swift:10:6"))
+        #expect(!selects("AlbumReportTestingTests.GoldenImageTests/rerecordAll()/GoldenImageTests.swift:99:6"))
+        #expect(!selects("AlbumReportTestingTests.GoldenImageTests/rerecord(_:)/GoldenImageTests.swift:99:6"))
+    }
+
     @Test("a mismatch fails with the figures, the artifact paths and the re-record command")
     func mismatchMessage() async throws {
         let folder = try TemporaryDirectory()
