@@ -107,10 +107,10 @@ struct DarkScreens {
     @Test func screen() async throws { try await assertGolden(fieldWithSquare, goldens: collideGoldens) }
 }
 
-/// A test named as one of the cases' (`card`): the re-record command printed for a failing
-/// `Cases/card` must not run it too.
-struct Thumbnails {
-    @Test func card() { #expect(!field.isEmpty) }
+/// A test with the name of one of the cases' (`card(_:)`), in a suite whose name ends with theirs:
+/// the re-record command printed for a failing `Cases/card` must not run it too.
+struct ThumbnailCases {
+    @Test(arguments: [1]) func card(_ size: Int) { #expect(size == 1 && !field.isEmpty) }
 }
 EOF
 
@@ -222,11 +222,15 @@ for mode in same changed; do
         fi
     done
 done
-# The re-record command a failure prints runs the failing test and no other (Thumbnails has a
-# `card` test too): run as printed, it selects one test.
-hint=$(grep -o "swift test --filter '[^']*card[^']*'" "$work/changed-1.log" | head -1 | sed -E "s/^swift test --filter '(.*)'$/\1/")
+# The re-record command a failure prints runs the failing test and no other (ThumbnailCases has a
+# `card(_:)` too): run as printed, it selects one test, and that test is the failing one.
+hint=$({ grep -o "swift test --filter '[^']*card[^']*'" "$work/changed-1.log" || true; } | head -1 |
+    sed -E "s/^swift test --filter '(.*)'$/\1/")
 [[ -n "$hint" ]] || { cat "$work/changed-1.log"; echo "check-consumer: no re-record command for the card case" >&2; exit 1; }
-env ALBUMREPORT_RECORD=never CONSUMER_CHANGE=1 "$xctest" --testing-library swift-testing --filter "$hint" >"$work/hint.log" 2>&1 || true
+if env ALBUMREPORT_RECORD=never CONSUMER_CHANGE=1 ALBUMREPORT_ARTIFACTS="$work/artifacts-hint" \
+    "$xctest" --testing-library swift-testing --filter "$hint" >"$work/hint.log" 2>&1; then
+    cat "$work/hint.log"; echo "check-consumer: the re-record command's --filter '$hint' did not run the failing card case" >&2; exit 1
+fi
 grep -q "Test run with 1 test " "$work/hint.log" || {
     cat "$work/hint.log"; echo "check-consumer: the re-record command's --filter '$hint' runs other tests too" >&2; exit 1
 }

@@ -121,7 +121,9 @@ public enum ProductBinary {
             beforeSignal: signalled.map { $0 - started })
     }
 
-    /// When a process ended: written once by its termination handler, read after `waitUntilExit`.
+    /// When a process ended: written once by its termination handler, which Foundation starts on a
+    /// thread of its own just after `waitUntilExit` may already have returned; read then, nil
+    /// means the exit was microseconds ago, and the caller takes the current time.
     private final class ExitMoment: Sendable {
         private let instant = Mutex<ContinuousClock.Instant?>(nil)
         func note() { instant.withLock { $0 = $0 ?? .now } }

@@ -137,12 +137,28 @@ public enum GoldenImage {
         return slug == name ? slug : slug + "-" + SHA256.hex(of: Data(name.utf8)).prefix(8)
     }
 
-    /// The `swift test --filter` pattern that runs `test` and no other: its suite and its whole
-    /// name as they appear in the identifier the filter is matched against
-    /// (`Module.Suite/card(_:)/File.swift:12:5`), regular-expression characters escaped. The bare
-    /// function name, as before, also ran every test of that name in every other suite.
+    /// The `swift test --filter` pattern that runs `test` and no other. Swift Testing matches the
+    /// pattern anywhere in the text of each test's ID (`Module.Suite/card(_:)/Cases.swift:12:5`),
+    /// so it is that text without its source location (which moves with every edit), anchored at
+    /// the start and ended by the `/` that follows the name, regular-expression characters
+    /// escaped: no test of the same name in another suite or module, nor a suite whose name ends
+    /// the same way, is selected. (The function's bare name, as before, selected all of those.)
     public static func rerecordFilter(for test: Test) -> String {
-        NSRegularExpression.escapedPattern(for: test.id.nameComponents.suffix(2).joined(separator: "/")) + "/"
+        let identity = String(describing: test.id)
+        guard let location = test.id.sourceLocation, identity.hasSuffix("/\(location)") else {
+            return "^" + regexEscaped(identity)
+        }
+        return "^" + regexEscaped(String(identity.dropLast("/\(location)".count))) + "/"
+    }
+
+    /// `text` with each regular-expression metacharacter preceded by a backslash.
+    static func regexEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
     }
 
     /// A test function's name without its parameter list (`sheet(variant:)` → `sheet`).
@@ -168,7 +184,8 @@ public enum GoldenImage {
         let environment = ProcessInfo.processInfo.environment
         let mode = record ?? RecordMode.fromEnvironment(environment)
         let goldenExists = FileManager.default.fileExists(atPath: golden.path)
-        let filter = testFilter.map { " --filter '\($0)'" } ?? ""
+        // In single quotes for the shell (a raw identifier may hold a quote).
+        let filter = testFilter.map { " --filter '\($0.replacingOccurrences(of: "'", with: #"'\''"#))'" } ?? ""
         if mode == .all || (!goldenExists && mode != .never) {
             try png.writeCreatingFolders(to: golden)
             let what = goldenExists ? "Re-recorded the golden \(golden.path)" : "Recorded the new golden \(golden.path)"
