@@ -23,9 +23,9 @@ test: deps
 	$(SWIFT) test --skip-build $(TEST_BUILD)
 
 ## The whole test suite built with the address sanitizer (CI runs it too), optimized and in
-## parallel like `make test`: no test waits on a real deadline a busy machine can miss. The test process runs
-## without leak detection; the albumreport binary the tests run is checked for leaks (two
-## suppressions, each explained: Tools/sanitizers/lsan.supp).
+## parallel like `make test`: no test waits on a real deadline a busy machine can miss. The test
+## process runs without leak detection; the albumreport binary the tests run is checked for leaks
+## (two suppressions, each explained: Tools/sanitizers/lsan.supp).
 ASAN_ENV = ALBUMREPORT_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 \
 	ALBUMREPORT_CHILD_ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tools/sanitizers/lsan.supp:print_suppressions=0
