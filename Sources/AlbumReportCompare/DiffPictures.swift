@@ -6,15 +6,15 @@ import Foundation
 /// would exceed ``maximumSide`` pixels (a side-by-side: ``maximumSideBySide``) is downscaled by
 /// the smallest whole factor that brings it within: in the diff, a block with any differing pixel stays red (then yellow for
 /// anti-aliasing), other blocks are averaged, so that a one-pixel change stays visible.
-struct DiffPictures {
+package struct DiffPictures {
     /// The longest side, in pixels, the diff is written at.
     static let maximumSide = 4096
     /// The longest side, in pixels, the side-by-side is written at: an overview of three images
     /// the report also holds whole, so half the diff's size (for an iPhone screen, half its
     /// resolution: a quarter of the pixels to encode).
-    static let maximumSideBySide = 2048
+    package static let maximumSideBySide = 2048
     /// The grey ground and gaps of the side-by-side picture.
-    static let gap = 16
+    package static let gap = 16
     static let ground = PixelBuffer.pack(RGBA(red: 128, green: 128, blue: 128))
 
     let width: Int
@@ -27,7 +27,7 @@ struct DiffPictures {
 
     /// The whole factor that brings `width` × `height` (plus `extraWidth` and `extraHeight` of
     /// fixed margins) within ``maximumSide``.
-    static func factor(
+    package static func factor(
         width: Int, height: Int, extraWidth: Int = 0, extraHeight: Int = 0, panels: Int = 1, limit: Int = maximumSide
     ) -> Int {
         var factor = 1

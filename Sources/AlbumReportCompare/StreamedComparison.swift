@@ -10,12 +10,22 @@ import Foundation
 /// are encoded then from a second pass of the expected image alone. A pair whose pixels are all
 /// the same (identical pixels in differently compressed files) is therefore decoded and compared
 /// without any picture being made.
-struct StreamedComparison {
+package struct StreamedComparison {
     /// What one comparison found: the figures, and the pictures of a mismatch when asked for.
-    struct Outcome {
-        var difference: PixelDifference
-        var diff: Data?
-        var sideBySide: Data?
+    package struct Outcome {
+        package var difference: PixelDifference
+        package var diff: Data?
+        package var sideBySide: Data?
+
+        /// Images of different sizes: no pixel compared.
+        static func sizeMismatch(expected: PNGRowReader, actual: PNGRowReader) -> Outcome {
+            Outcome(
+                difference: PixelDifference(
+                    comparedPixels: 0, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0,
+                    sizeMismatch: .init(
+                        expectedWidth: expected.width, expectedHeight: expected.height, actualWidth: actual.width,
+                        actualHeight: actual.height)))
+        }
     }
 
     /// Rows a band holds for an image `width` pixels wide: about two million pixels, so that a
@@ -25,7 +35,7 @@ struct StreamedComparison {
     /// Compares `actual` with `expected` (PNG data; the names are for messages). `pictures`
     /// asks for the diff and side-by-side PNGs of a mismatch; `bandRows` (nil: ``bandRows(width:)``)
     /// sets how many rows a band has.
-    static func compare(
+    package static func compare(
         expected: Data, actual: Data, expectedName: String, actualName: String, options: CompareOptions,
         pictures: Bool, bandRows: Int? = nil
     ) -> Result<Outcome, PNGReader.Problem> {
@@ -47,12 +57,7 @@ struct StreamedComparison {
         var two = try BandWindow(PNGRowReader(actual.data, name: actual.name))
         let (width, height) = (one.reader.width, one.reader.height)
         guard width == two.reader.width, height == two.reader.height else {
-            return Outcome(
-                difference: PixelDifference(
-                    comparedPixels: 0, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0,
-                    sizeMismatch: .init(
-                        expectedWidth: width, expectedHeight: height, actualWidth: two.reader.width,
-                        actualHeight: two.reader.height)))
+            return .sizeMismatch(expected: one.reader, actual: two.reader)
         }
         let step = max(1, bandRows ?? Self.bandRows(width: width))
         var difference = PixelDifference(comparedPixels: 0, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0)

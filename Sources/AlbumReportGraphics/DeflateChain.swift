@@ -13,14 +13,14 @@ import Foundation
 /// written as blocks of their own (``appendRepeatedRows(count:rowLength:to:)``), and the Adler-32
 /// of all the data closes the stream. A part starts with no history: at 1 MiB, that costs about
 /// 0.05 % of a sheet's bytes.
-final class DeflateChain {
+package final class DeflateChain {
     /// The data compressed at a time: 1 MiB, resident while the image is made.
-    static let partSize = 1 << 20
+    package static let partSize = 1 << 20
 
     /// The compression level (libdeflate's 0–12; zlib's 0–9 mean the same trade-offs). Settled
     /// by the first part compressed (and the zlib header's hint by the first bytes handed on):
     /// set it before any data.
-    var level: Int
+    package var level: Int
     private var compressor: OpaquePointer?
     private let partSize: Int
     /// The part being gathered by ``append(_:to:)``, mapped at its first bytes.
@@ -38,7 +38,7 @@ final class DeflateChain {
     /// A stream at `level`. With `shelvedFor`, the output buffer suits parts up to that many
     /// bytes, and is taken from the ``BufferShelf`` and given back when the stream is finished, so
     /// that images of one size share it (a card's, kept whole, about 9 MB at @3x).
-    init(level: Int, partSize: Int = DeflateChain.partSize, shelvedFor: Int? = nil) {
+    package init(level: Int, partSize: Int = DeflateChain.partSize, shelvedFor: Int? = nil) {
         self.level = level
         self.partSize = max(partSize, 1)
         self.shelvedFor = shelvedFor
@@ -49,7 +49,7 @@ final class DeflateChain {
     }
 
     /// Adds `bytes` to the stream, handing `output` the stream's bytes as parts are finished.
-    func append(_ bytes: [UInt8], to output: (UnsafeRawBufferPointer) -> Void) throws(GraphicsError) {
+    package func append(_ bytes: [UInt8], to output: (UnsafeRawBufferPointer) -> Void) throws(GraphicsError) {
         let part: MappedBytes
         if let existing = self.part {
             part = existing
@@ -68,7 +68,7 @@ final class DeflateChain {
 
     /// Adds `bytes` as a part of their own, compressed where they are (after the part being
     /// gathered), handing `output` the stream's bytes so far.
-    func appendPart(
+    package func appendPart(
         _ bytes: UnsafeRawBufferPointer, to output: (UnsafeRawBufferPointer) -> Void
     )
         throws(GraphicsError)
@@ -80,7 +80,7 @@ final class DeflateChain {
 
     /// Adds `count` rows of `rowLength` bytes, each the filter byte 2 (Up) and zeros (rows equal
     /// to the row above), as one block written directly: the data before them is compressed first.
-    func appendRepeatedRows(
+    package func appendRepeatedRows(
         count: Int, rowLength: Int, to output: (UnsafeRawBufferPointer) -> Void
     )
         throws(GraphicsError)
@@ -97,7 +97,7 @@ final class DeflateChain {
     }
 
     /// Ends the stream: the last part, the final block, then the Adler-32 of all the data.
-    func finish(to output: (UnsafeRawBufferPointer) -> Void) throws(GraphicsError) {
+    package func finish(to output: (UnsafeRawBufferPointer) -> Void) throws(GraphicsError) {
         try compressPart(to: output)
         drain(to: output)
         finished = true
@@ -112,7 +112,7 @@ final class DeflateChain {
 
     /// The two bytes that start a zlib stream at `level`: 32 KiB window, DEFLATE, and the level
     /// hint zlib writes (no preset dictionary), checked so the pair is a multiple of 31.
-    static func zlibHeader(level: Int) -> [UInt8] {
+    package static func zlibHeader(level: Int) -> [UInt8] {
         let hint: UInt16 = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3
         var header: UInt16 = 0x7800 | hint << 6
         header += 31 - header % 31

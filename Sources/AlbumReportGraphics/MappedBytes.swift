@@ -20,17 +20,17 @@ import Foundation
 ///
 /// `@unchecked Sendable`: an encoder owns its buffers alone, and hands them on only through the
 /// shelf, whose lock orders the hand-over.
-final class MappedBytes: @unchecked Sendable {
-    let capacity: Int
+package final class MappedBytes: @unchecked Sendable {
+    package let capacity: Int
     private let mappedSize: Int
     /// How many bytes ``append(_:)`` has written, from the start.
     private(set) var count = 0
-    let base: UnsafeMutableRawPointer
+    package let base: UnsafeMutableRawPointer
 
     /// `capacity` bytes, zero until written. Only the pages written become resident, unless
     /// `populate` (for a buffer that will be written whole) asks for all of them at once, as huge
     /// pages where Linux offers them: one call instead of a fault per 4 KiB page.
-    init(capacity: Int, populate: Bool = false) throws(GraphicsError) {
+    package init(capacity: Int, populate: Bool = false) throws(GraphicsError) {
         // mmap refuses a length of 0; one byte is mapped then, none of it offered.
         let mappedSize = max(capacity, 1)
         let mapped = mmap(nil, mappedSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
@@ -52,7 +52,7 @@ final class MappedBytes: @unchecked Sendable {
     }
 
     /// Appends `bytes` after those written; false (nothing written) when they do not fit.
-    func append(_ bytes: [UInt8]) -> Bool {
+    package func append(_ bytes: [UInt8]) -> Bool {
         guard bytes.count <= capacity - count else { return false }
         bytes.withUnsafeBytes { source in
             if let from = source.baseAddress { (base + count).copyMemory(from: from, byteCount: source.count) }
@@ -62,7 +62,7 @@ final class MappedBytes: @unchecked Sendable {
     }
 
     /// Appends as many of `bytes` as fit after those written; returns how many that was.
-    func append(upTo bytes: UnsafeRawBufferPointer) -> Int {
+    package func append(upTo bytes: UnsafeRawBufferPointer) -> Int {
         let taken = min(bytes.count, capacity - count)
         if taken > 0, let from = bytes.baseAddress { (base + count).copyMemory(from: from, byteCount: taken) }
         count += taken
@@ -70,22 +70,22 @@ final class MappedBytes: @unchecked Sendable {
     }
 
     /// Whether no more bytes fit.
-    var isFull: Bool { count == capacity }
+    package var isFull: Bool { count == capacity }
 
     /// Forgets the bytes written (their pages stay mapped, to be written again).
-    func removeAll() {
+    package func removeAll() {
         count = 0
     }
 
     /// Lets `write` fill the buffer from its start (given its address and capacity), and keeps
     /// as written the count it returns, within the capacity. Returns that count.
-    func fill(_ write: (UnsafeMutableRawPointer, Int) -> Int) -> Int {
+    package func fill(_ write: (UnsafeMutableRawPointer, Int) -> Int) -> Int {
         count = min(max(write(base, capacity), 0), capacity)
         return count
     }
 
     /// Calls `body` with the bytes written, valid (the buffer kept mapped) only during the call.
-    func withWritten<Result, Failure: Error>(
+    package func withWritten<Result, Failure: Error>(
         _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         // `self`, and so the mapping, lives at least as long as this call.

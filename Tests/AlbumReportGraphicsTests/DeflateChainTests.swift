@@ -1,9 +1,8 @@
 import AlbumReportCore
+import AlbumReportGraphics
 import CGD
 import Foundation
 import Testing
-
-@testable import AlbumReportGraphics
 
 /// The tall sheet's compression: libdeflate a part at a time, joined into one zlib stream that
 /// zlib itself must inflate back to every byte (its Adler-32 checked).

@@ -1,9 +1,8 @@
+import AlbumReportCore
+import AlbumReportGraphics
 import CGD
 import Foundation
 import Testing
-
-@testable import AlbumReportCore
-@testable import AlbumReportGraphics
 
 /// A card's compression: libdeflate's streams for the rows that hold something, blocks written by
 /// ``DeflateJoin`` for runs of blank rows, joined at the bit into one stream that zlib itself must

@@ -1,9 +1,8 @@
 import AlbumReportCore
+import AlbumReportGraphics
 import CGD
 import Foundation
 import Testing
-
-@testable import AlbumReportGraphics
 
 @Suite("Memory handed back to the system")
 struct MappedBytesTests {

@@ -1,9 +1,8 @@
 import AlbumReportCore
+import AlbumReportGraphics
 import AlbumReportTestSupport
 import Foundation
 import Testing
-
-@testable import AlbumReportGraphics
 
 @Suite("PNG row filters and levels")
 struct PNGFilterTests {

@@ -1,7 +1,6 @@
+import AlbumReport
 import Synchronization
 import Testing
-
-@testable import AlbumReport
 
 // The time limit only stops a hang: a sanitized suite on a loaded 2-core machine starves these
 // quick tests of the cooperative pool for many minutes (10 was exceeded there).

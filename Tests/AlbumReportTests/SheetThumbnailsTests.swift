@@ -1,7 +1,6 @@
+import AlbumReport
 import Foundation
 import Testing
-
-@testable import AlbumReport
 
 /// The sheet's hold on its thumbnails, strip by strip, on synthetic pages without rendering.
 @Suite("The sheet holds each thumbnail for every strip that draws it, then lets it go")

@@ -1,11 +1,10 @@
 import AlbumReport
+import AlbumReportCompare
 import AlbumReportCore
 import AlbumReportGraphics
 import AlbumReportTestSupport
 import Foundation
 import Testing
-
-@testable import AlbumReportCompare
 
 /// The streamed comparison (both PNGs decoded in bands of rows, pictures encoded as the bands
 /// go) against the whole-image one, on real rendered PNGs.

@@ -1,10 +1,9 @@
+import AlbumReport
 import AlbumReportCore
 import AlbumReportGraphics
 import AlbumReportTestSupport
 import Foundation
 import Testing
-
-@testable import AlbumReport
 
 /// The board that hands thumbnails from the downloads to the sheet and the cards, and lets each
 /// one's bytes go once its last expected take has had them.

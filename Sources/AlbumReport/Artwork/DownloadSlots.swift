@@ -14,9 +14,9 @@ import Synchronization
 /// left the processor idle for 0.6 s). Afterwards large images may take every slot. Within a
 /// priority, first come, first served. Invariant: `available + (slots held) == count`; a waiter
 /// whose task is cancelled leaves the queue at once and gets no slot.
-final class DownloadSlots: Sendable {
+package final class DownloadSlots: Sendable {
     /// Who asks for a slot.
-    enum Priority: Sendable {
+    package enum Priority: Sendable {
         /// Thumbnails: the sheet and every card wait for them.
         case first
         /// Large images: only their own card waits for each.
@@ -71,14 +71,14 @@ final class DownloadSlots: Sendable {
     /// until ``thumbnailsDone()``. A single slot is never kept from large images: a thumbnail may
     /// wait on a large image's download of the same URL (the matrix's shared download memo), and
     /// with the only slot kept from large images that download could never start.
-    init(_ count: Int) {
+    package init(_ count: Int) {
         self.count = max(count, 1)
         state = Mutex(State(available: max(count, 1), laterShare: max(count / 2, 1)))
     }
 
     /// Runs `body` holding one slot, waiting for one first; nil, without running it, when the
     /// task is cancelled while it waits.
-    func withSlot<T: Sendable>(_ priority: Priority, _ body: () async -> T) async -> T? {
+    package func withSlot<T: Sendable>(_ priority: Priority, _ body: () async -> T) async -> T? {
         guard await acquire(priority) else { return nil }
         let result = await body()
         release(priority)
@@ -86,10 +86,10 @@ final class DownloadSlots: Sendable {
     }
 
     /// How many requests wait for a slot.
-    var waiting: Int { state.withLock { $0.waiters.count } }
+    package var waiting: Int { state.withLock { $0.waiters.count } }
 
     /// Every thumbnail is in: large images may take every slot.
-    func thumbnailsDone() {
+    package func thumbnailsDone() {
         let admitted = state.withLock { state in
             state.laterShare = count
             return state.admit()

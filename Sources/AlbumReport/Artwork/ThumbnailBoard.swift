@@ -13,7 +13,7 @@ import Synchronization
 /// Invariant: once ``close()`` has been called (the artwork stage ended, finished or cancelled)
 /// nobody waits: an outcome that was never posted is nil, as it would be in a finished
 /// stage's dictionary. A waiter whose task is cancelled gets nil at once.
-final class ThumbnailBoard: Sendable {
+package final class ThumbnailBoard: Sendable {
     private struct Waiter {
         var id: Int
         /// The URL text waited for; nil waits for the board to close.
@@ -38,13 +38,13 @@ final class ThumbnailBoard: Sendable {
     private let state: Mutex<State>
 
     /// An empty, open board expecting `takes` per URL text.
-    init(takes: [String: Int] = [:]) {
+    package init(takes: [String: Int] = [:]) {
         state = Mutex(State(takes: takes))
     }
 
     /// The takes of one run: one for each distinct rank of `sheet` (the rows the sheet draws; the
     /// sheet takes each rank's thumbnail once, see ``SheetStage``) and one for each of `cards`.
-    static func takes(sheet: [FeedItem], cards: [FeedItem]) -> [String: Int] {
+    package static func takes(sheet: [FeedItem], cards: [FeedItem]) -> [String: Int] {
         var takes: [String: Int] = [:]
         var ranks = Set<Int>()
         for item in sheet where ranks.insert(item.rank).inserted {
@@ -57,7 +57,7 @@ final class ThumbnailBoard: Sendable {
     }
 
     /// Posts the outcome of `url` and wakes whoever waits for it.
-    func post(_ url: String, _ outcome: ArtworkOutcome) {
+    package func post(_ url: String, _ outcome: ArtworkOutcome) {
         let digest = outcome.data.map { Digest.sha256Hex($0) }
         let woken = state.withLock { state -> [Waiter] in
             state.digests[url] = digest
@@ -76,7 +76,7 @@ final class ThumbnailBoard: Sendable {
 
     /// The outcome of `url`, waiting until it is posted (nil when it never will be), counted as
     /// one of its expected takes: after the last, the board lets its bytes go.
-    func take(_ url: String) async -> ArtworkOutcome? {
+    package func take(_ url: String) async -> ArtworkOutcome? {
         await wait(for: url)
         return state.withLock { state in
             let outcome = state.outcomes[url]
@@ -88,7 +88,7 @@ final class ThumbnailBoard: Sendable {
     }
 
     /// Counts one expected take of `url` that will not happen (a row on a page reused whole).
-    func forgo(_ url: String) {
+    package func forgo(_ url: String) {
         state.withLock { forgo(url, in: &$0) }
     }
 
@@ -102,12 +102,12 @@ final class ThumbnailBoard: Sendable {
     }
 
     /// Whether the bytes of `url` were let go (for tests).
-    func hasReleased(_ url: String) -> Bool {
+    package func hasReleased(_ url: String) -> Bool {
         state.withLock { $0.released.contains(url) }
     }
 
     /// Marks the board complete: nothing more will be posted. Wakes every waiter.
-    func close() {
+    package func close() {
         let woken = state.withLock { state -> [Waiter] in
             state.closed = true
             defer { state.waiters = [] }
@@ -117,7 +117,7 @@ final class ThumbnailBoard: Sendable {
     }
 
     /// The SHA-256 of every image posted, by URL text, once the board is closed.
-    func digests() async -> [String: String] {
+    package func digests() async -> [String: String] {
         await wait(for: nil)
         return state.withLock { $0.digests }
     }

@@ -9,7 +9,7 @@ import Foundation
 /// overlap (a scrolled screen shows rows of the one before under its bars, and the last screen,
 /// scrolled to the end, may show them lower down). Within a page rows come top to bottom, so a
 /// row is let go once a strip of its last page no longer draws it after one did.
-struct SheetThumbnails {
+package struct SheetThumbnails {
     /// Per rank, the last page that draws its thumbnail.
     private let lastPage: [Int: Int]
     /// The ranks taken so far.
@@ -21,7 +21,7 @@ struct SheetThumbnails {
     private var drawnOnPage = Set<Int>()
 
     /// Holds for `pages`, the ranks of each page's rows that have a thumbnail, in page order.
-    init(pages: [[Int]]) {
+    package init(pages: [[Int]]) {
         lastPage = pages.enumerated().reduce(into: [Int: Int]()) { last, page in
             for rank in page.element { last[rank] = page.offset }
         }
@@ -29,7 +29,7 @@ struct SheetThumbnails {
 
     /// The bytes for a strip of page `page` that draws `ranks`, each rank's loaded by `load` the
     /// first time it is drawn; ranks without bytes are left out.
-    mutating func take(ranks: [Int], page: Int, load: (Int) async -> Data?) async -> [Int: Data] {
+    package mutating func take(ranks: [Int], page: Int, load: (Int) async -> Data?) async -> [Int: Data] {
         if page != self.page {
             self.page = page
             drawnOnPage = []
@@ -56,10 +56,10 @@ struct SheetThumbnails {
 
     /// The ranks among `ranks` never taken (rows on pages reused whole), whose takes the board
     /// must be told are forgone.
-    func finish(_ ranks: some Sequence<Int>) -> [Int] {
+    package func finish(_ ranks: some Sequence<Int>) -> [Int] {
         ranks.filter { !taken.contains($0) }
     }
 
     /// The ranks whose bytes are held now (for tests).
-    var heldRanks: Set<Int> { Set(held.keys) }
+    package var heldRanks: Set<Int> { Set(held.keys) }
 }

@@ -206,7 +206,7 @@ public struct DeflateJoin: Sendable {
     /// Code lengths for symbols of `frequencies` (0 for unused ones): Huffman's, which stay within
     /// `limit` for the few symbols these blocks use (n symbols need at most n − 1 bits). A lone
     /// symbol gets a partner, as a complete code needs two.
-    static func codeLengths(_ frequencies: [Int], limit: Int) -> [UInt8] {
+    package static func codeLengths(_ frequencies: [Int], limit: Int) -> [UInt8] {
         var used = frequencies.indices.filter { frequencies[$0] > 0 }
         if used.count == 1 { used.append(used[0] == 0 ? 1 : 0) }
         var lengths = [UInt8](repeating: 0, count: max(frequencies.count, used.max().map { $0 + 1 } ?? 0))
