@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "albumreport", targets: ["albumreport"]),
         .library(name: "AlbumReportCore", targets: ["AlbumReportCore"]),
+        .library(name: "AlbumReportRenderer", targets: ["AlbumReportRenderer"]),
         .library(name: "AlbumReport", targets: ["AlbumReport"]),
         .library(name: "AlbumReportCompare", targets: ["AlbumReportCompare"]),
         .library(name: "AlbumReportTesting", targets: ["AlbumReportTesting"]),
@@ -101,6 +102,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: - Screens drawn from layouts (layout values in, pixels out: no fetch, no files)
+
+        .target(
+            name: "AlbumReportRenderer",
+            dependencies: ["AlbumReportCore", "AlbumReportGraphics"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: - Golden-image comparison of PNG files (core maths and libpng only: no libgd, no network)
 
         .target(
@@ -129,6 +138,7 @@ let package = Package(
             dependencies: [
                 "AlbumReportCore",
                 "AlbumReportGraphics",
+                "AlbumReportRenderer",
                 "AlbumReportCompare",
                 "AlbumReportTemplates",
                 "CFileSwap",
@@ -200,8 +210,8 @@ let package = Package(
         .executableTarget(
             name: "albumreport-bench",
             dependencies: [
-                "AlbumReport", "AlbumReportCore", "AlbumReportGraphics", "AlbumReportCompare", "AlbumReportTestSupport",
-                "CGD",
+                "AlbumReport", "AlbumReportCore", "AlbumReportGraphics", "AlbumReportRenderer", "AlbumReportCompare",
+                "AlbumReportTestSupport", "CGD",
             ],
             path: "Tools/Benchmark",
             swiftSettings: strictSettings
@@ -233,9 +243,20 @@ let package = Package(
             dependencies: ["AlbumReportGraphics", "AlbumReportCore", "AlbumReportTestSupport"],
             swiftSettings: strictSettings
         ),
+        /// The renderer alone: layouts drawn to pixels, no pipeline, no server.
+        .testTarget(
+            name: "AlbumReportRendererTests",
+            dependencies: [
+                "AlbumReportRenderer", "AlbumReportCore", "AlbumReportGraphics", "AlbumReportTestSupport",
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "AlbumReportTests",
-            dependencies: ["AlbumReport", "AlbumReportCompare", "AlbumReportTesting", "AlbumReportTestSupport"],
+            dependencies: [
+                "AlbumReport", "AlbumReportRenderer", "AlbumReportCompare", "AlbumReportTesting",
+                "AlbumReportTestSupport",
+            ],
             exclude: ["Goldens"],
             swiftSettings: strictSettings
         ),

@@ -86,6 +86,36 @@ public struct ScreenRenderer: Sendable {
         return (image, failure)
     }
 
+    /// A card drawn and filtered into a PNG encoder, its compression still to come
+    /// (``EncodingCard/finish()``). The canvas is released before the rows are compressed, so a
+    /// card in flight holds one of the two at a time, not both.
+    public func encodeCard(
+        _ layout: CardLayout, artwork: Data?, compressionLevel: Int, photographicLevel: Int? = nil,
+        filter: PNGStreamEncoder.RowFilter = .sampled
+    ) throws(GraphicsError) -> EncodingCard {
+        let rendered = try renderCard(layout, artwork: artwork)
+        let encoder = try PNGStreamEncoder(
+            width: rendered.image.width, height: rendered.image.height, compressionLevel: compressionLevel,
+            photographicLevel: photographicLevel, filter: filter)
+        try encoder.append(rendered.image)
+        return EncodingCard(
+            encoder: encoder, width: rendered.image.width, height: rendered.image.height,
+            decodeFailure: rendered.decodeFailure)
+    }
+
+    /// A card's pixels in a PNG encoder (``encodeCard(_:artwork:compressionLevel:photographicLevel:filter:)``).
+    public struct EncodingCard {
+        let encoder: PNGStreamEncoder
+        /// The picture's size in pixels.
+        public let width: Int
+        public let height: Int
+        /// Why a placeholder was drawn instead of the artwork, when it could not be decoded.
+        public let decodeFailure: GraphicsError?
+
+        /// The PNG's bytes.
+        public func finish() throws(GraphicsError) -> Data { try encoder.finish() }
+    }
+
     // MARK: - Parts
 
     /// Draws one list row (its cell, thumbnail, text, badge, chevron and separator); returns why

@@ -33,29 +33,16 @@ struct ChromeGoldenTests {
 
     static let factsVariants = [phone, Variant(device: .iPad10.oriented(.landscape), theme: "light")]
 
-    /// Renders `limit` albums of `feed`; cards only with `cards` (they cost most of the time).
-    func render(
-        feed: String, limit: Int, device: Device, theme: String, screen: ScreenOptions, output: URL,
-        cards: Bool = true
-    ) async throws -> Manifest {
-        let chart = try await ChartServer.start(feed: feed)
-        defer { Task { await chart.server.shutdown() } }
-        var options = GenerateOptions(output: output)
-        options.feed = .remote(chart.feedURL)
-        options.device = device
-        options.theme = .named(theme)
-        options.limit = limit
-        options.retry = .none
-        options.screen = screen
-        options.renderCards = cards
-        options.enrich = false
-        options.cacheDirectory = nil
-        return try await renderReport(options)
+    /// `limit` albums of `feed` drawn from their layouts, with the chart server's artwork.
+    func chart(feed: String, limit: Int, device: Device, theme: String, screen: ScreenOptions) throws -> OfflineChart {
+        var settings = ScreenGoldenTests.settings(device, theme: theme)
+        settings.screen = screen
+        return try OfflineChart(feed: feed, limit: limit, settings: settings)
     }
 
-    func assertGolden(_ file: URL, _ name: String) async throws {
+    func assertGolden(_ png: Data, _ name: String) async throws {
         try await GoldenImage.assertMatches(
-            file: file, golden: Self.goldens.appendingPathComponent(name), testFilter: "ChromeGoldenTests")
+            png, golden: Self.goldens.appendingPathComponent(name), testFilter: "ChromeGoldenTests")
     }
 
     @Test(
@@ -63,74 +50,61 @@ struct ChromeGoldenTests {
         arguments: swiftUIVariants)
     func swiftUI(variant: Variant) async throws {
         let screen = ScreenOptions(style: .swiftui, fit: .screen, button: .artist)
-        let sheets = try TemporaryDirectory()
-        defer { sheets.remove() }
-        let manifest = try await render(
-            feed: Fixtures.Feeds.v1Top100, limit: 20, device: variant.device, theme: variant.theme, screen: screen,
-            output: sheets.url, cards: false)
+        let pages = try chart(
+            feed: Fixtures.Feeds.v1Top100, limit: 20, device: variant.device, theme: variant.theme, screen: screen
+        ).sheet()
         let pixels = variant.device.pixelSize
-        #expect(manifest.files.allSatisfy { $0.widthPixels == pixels.width && $0.heightPixels == pixels.height })
-        let pages = manifest.files.map(\.path).filter { $0.hasPrefix("sheet-") }.sorted()
+        #expect(
+            pages.allSatisfy {
+                ImageHeader.read($0) == ImageHeader(format: .png, width: pixels.width, height: pixels.height)
+            })
         #expect(pages.count >= 2)
-        try await assertGolden(sheets.url.appendingPathComponent("sheet-001.png"), "\(variant.name)-swiftui-sheet.png")
-        let last = try #require(pages.last)
-        try await assertGolden(sheets.url.appendingPathComponent(last), "\(variant.name)-swiftui-sheet-scrolled.png")
+        try await assertGolden(try #require(pages.first), "\(variant.name)-swiftui-sheet.png")
+        try await assertGolden(try #require(pages.last), "\(variant.name)-swiftui-sheet-scrolled.png")
 
-        let cards = try TemporaryDirectory()
-        defer { cards.remove() }
-        let report = try await render(
-            feed: Fixtures.Feeds.v1Top100, limit: 1, device: variant.device, theme: variant.theme, screen: screen,
-            output: cards.url)
-        let card = try #require(report.screens.first { $0.rank == 1 })
-        #expect(!card.elements.contains { $0.name == "grabber" })
-        #expect(card.elements.first { $0.name == "button" }?.link?.contains("/artist/") == true)
-        try await assertGolden(cards.url.appendingPathComponent(card.file), "\(variant.name)-swiftui-card.png")
+        let one = try chart(
+            feed: Fixtures.Feeds.v1Top100, limit: 1, device: variant.device, theme: variant.theme, screen: screen)
+        let layout = one.screens.cardLayout(for: one.screens.items[0])
+        #expect(!layout.elements.contains { $0.name == "grabber" })
+        #expect(layout.button.link?.contains("/artist/") == true)
+        try await assertGolden(try one.card(rank: 1), "\(variant.name)-swiftui-card.png")
     }
 
     @Test(
         "UIKit style, screen-sized: a scrolled page and a card whose content scrolls under the button",
         arguments: fitVariants)
     func fitScreen(variant: Variant) async throws {
-        let sheets = try TemporaryDirectory()
-        defer { sheets.remove() }
-        let manifest = try await render(
+        let pages = try chart(
             feed: Fixtures.Feeds.v1Top100, limit: 20, device: variant.device, theme: variant.theme,
-            screen: ScreenOptions(fit: .screen), output: sheets.url, cards: false)
-        let pages = manifest.files.map(\.path).filter { $0.hasPrefix("sheet-") }.sorted()
+            screen: ScreenOptions(fit: .screen)
+        ).sheet()
         #expect(pages.count >= 2)
-        try await assertGolden(sheets.url.appendingPathComponent("sheet-002.png"), "\(variant.name)-fit-sheet-002.png")
+        try await assertGolden(pages[1], "\(variant.name)-fit-sheet-002.png")
         // #2 has a long name and a long copyright line: on a phone it scrolls under the button.
-        let cards = try TemporaryDirectory()
-        defer { cards.remove() }
-        let report = try await render(
+        let two = try chart(
             feed: Fixtures.Feeds.v1Top100, limit: 2, device: variant.device, theme: variant.theme,
-            screen: ScreenOptions(fit: .screen), output: cards.url)
-        let card = try #require(report.screens.first { $0.rank == 2 })
-        try await assertGolden(cards.url.appendingPathComponent(card.file), "\(variant.name)-fit-card.png")
+            screen: ScreenOptions(fit: .screen))
+        try await assertGolden(try two.card(rank: 2), "\(variant.name)-fit-card.png")
     }
 
     @Test("facts feeds: the refresh button and photo placeholders", arguments: factsVariants)
     func facts(variant: Variant) async throws {
-        let output = try TemporaryDirectory()
-        defer { output.remove() }
-        var options = GenerateOptions(output: output.url)
-        options.feed = .file(Fixtures.directory.appendingPathComponent("feeds/\(Fixtures.Feeds.facts)"))
-        options.device = variant.device
         // The recorded feed's photos are on the internet: offline, every row draws its placeholder.
-        options.offline = true
-        options.cacheDirectory = nil
-        options.screen = ScreenOptions(fit: .screen)
-        _ = try await renderReport(options)
-        try await assertGolden(output.url.appendingPathComponent("sheet-001.png"), "\(variant.name)-facts-sheet.png")
+        let facts = try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.facts), source: "facts.json").feed
+        var settings = RenderSettings()
+        settings.device = variant.device
+        settings.orientation = variant.device.orientation
+        settings.fit = .screen
+        let pages = try OfflineScreens(feed: facts, settings: settings).sheet { _ in nil }
+        try await assertGolden(try #require(pages.first), "\(variant.name)-facts-sheet.png")
     }
 
     @Test("no status bar and an inline title")
     func bare() async throws {
-        let output = try TemporaryDirectory()
-        defer { output.remove() }
-        _ = try await render(
+        let sheet = try chart(
             feed: Fixtures.Feeds.v1ComingSoon, limit: 3, device: .iPhone15, theme: "light",
-            screen: ScreenOptions(titleStyle: .inline, statusBar: .none), output: output.url)
-        try await assertGolden(output.url.appendingPathComponent("sheet.png"), "iphone-15-bare-sheet.png")
+            screen: ScreenOptions(titleStyle: .inline, statusBar: .none)
+        ).sheet()
+        try await assertGolden(try #require(sheet.first), "iphone-15-bare-sheet.png")
     }
 }

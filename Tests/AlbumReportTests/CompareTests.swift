@@ -321,41 +321,6 @@ struct CompareTests {
     }
 }
 
-@Suite("Sheets drawn in strips")
-struct StripRenderingTests {
-    @Test("a sheet drawn in narrow strips is pixel-identical to one drawn whole, and is a valid PNG")
-    func seamless() throws {
-        let theme = try Theme.shipped()
-        let engine = try TextEngine(theme: theme, scale: 2)
-        let renderer = ScreenRenderer(text: engine, theme: theme)
-        let feed = try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.v1ComingSoon), source: "f").feed
-        let layout = SheetLayout.make(feed: feed, items: feed.items, device: .iPhoneSE, theme: theme, measurer: engine)
-        let art = try GDImage(width: 100, height: 100, background: RGBA(red: 200, green: 40, blue: 90)).pngData()
-        let whole = try renderer.renderSheet(layout, compressionLevel: 6, stripHeight: 100_000) { $0 == 3 ? nil : art }
-        let strips = try renderer.renderSheet(layout, compressionLevel: 6, stripHeight: 37) { $0 == 3 ? nil : art }
-        #expect(whole.height == Int(layout.size.height * 2))
-        #expect(ImageHeader.read(strips.png) == ImageHeader(format: .png, width: 750, height: whole.height))
-        let a = try GDImage(decoding: whole.png).pixelBuffer()
-        let b = try GDImage(decoding: strips.png).pixelBuffer()
-        #expect(a == b)
-        #expect(whole.png == strips.png)
-    }
-
-    @Test("a sheet taller than any single canvas may be renders (1,300 rows on a narrow @1x screen)")
-    func tallSheet() throws {
-        let theme = try Theme.shipped()
-        let engine = try TextEngine(theme: theme, scale: 1)
-        let items = (1...1300).map { FeedItem(rank: $0, id: "\($0)", title: "A\($0)", artistName: "B") }
-        let feed = Feed(format: .appleRSSv1, title: "Top", items: items)
-        let narrow = Device(
-            id: "narrow", name: "Narrow", size: Size(width: 140, height: 400), scale: 1, safeArea: EdgeInsets())
-        let layout = SheetLayout.make(feed: feed, items: items, device: narrow, theme: theme, measurer: engine)
-        let sheet = try ScreenRenderer(text: engine, theme: theme).renderSheet(layout, compressionLevel: 1) { _ in nil }
-        #expect(sheet.height > GDImage.maximumEdge)
-        #expect(ImageHeader.read(sheet.png)?.height == sheet.height)
-    }
-}
-
 /// The one-album report's card, rendered on first use and shared by the comparison tests (they
 /// all compare that card with changed copies of it; rendering it once per test spares a pipeline
 /// run and a loopback server per test).

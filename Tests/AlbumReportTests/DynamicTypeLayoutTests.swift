@@ -50,23 +50,16 @@ struct DynamicTypeLayoutTests {
     @Test(
         "the pixels of an AX5 card with Bold Text and Increase Contrast: heavy and semibold Inter, the wrapped button")
     func ax5CardGolden() async throws {
-        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1ComingSoon)
-        defer { Task { await chart.server.shutdown() } }
-        let output = try TemporaryDirectory()
-        defer { output.remove() }
-        var options = GenerateOptions(output: output.url)
-        options.feed = .remote(chart.feedURL)
-        options.device = .iPhoneSE
-        options.limit = 1
-        options.retry = .none
-        options.screen = ScreenOptions().withAccessibility(contentSize: .ax5, boldText: true, increaseContrast: true)
-        let manifest = try await renderReport(options)
-        #expect(manifest.warnings.isEmpty)
+        var settings = RenderSettings()
+        settings.device = .iPhoneSE
+        settings.screen = ScreenOptions().withAccessibility(contentSize: .ax5, boldText: true, increaseContrast: true)
+        let chart = try OfflineChart(feed: Fixtures.Feeds.v1ComingSoon, limit: 1, settings: settings)
+        #expect(chart.screens.warnings.isEmpty)
         let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Goldens/dynamic-type")
         try await GoldenImage.assertMatches(
-            file: output.url.appendingPathComponent("cards/001-smile.png"),
-            golden: goldens.appendingPathComponent("iphone-se-ax5-bold-contrast-card.png"), testFilter: Self.filter)
+            try chart.card(rank: 1), golden: goldens.appendingPathComponent("iphone-se-ax5-bold-contrast-card.png"),
+            testFilter: Self.filter)
     }
 
     @Test("at AX5 the chart's longest names wrap inside their rows and cards; nothing clips or overlaps")

@@ -21,38 +21,57 @@ struct ScreenGoldenTests {
         Variant(device: .iPhoneSE, theme: "light"), Variant(device: .iPadPro13.oriented(.landscape), theme: "light"),
     ]
 
-    func render(_ feed: URL, output: URL, device: Device, theme: String, limit: Int? = nil) async throws -> Manifest {
-        var options = GenerateOptions(output: output)
-        options.feed = .remote(feed)
-        options.device = device
-        options.theme = .named(theme)
-        options.limit = limit
-        options.retry = .none
-        return try await renderReport(options)
+    func assertGolden(_ png: Data, _ name: String) async throws {
+        try await GoldenImage.assertMatches(
+            png, golden: Self.goldens.appendingPathComponent(name), testFilter: "ScreenGoldenTests")
     }
 
-    func assertGolden(_ file: URL, _ name: String) async throws {
-        try await GoldenImage.assertMatches(
-            file: file, golden: Self.goldens.appendingPathComponent(name), testFilter: "ScreenGoldenTests")
+    static func settings(_ device: Device, theme: String) -> RenderSettings {
+        var settings = RenderSettings()
+        settings.device = device
+        settings.orientation = device.orientation
+        settings.theme = .named(theme)
+        return settings
     }
 
     @Test("sheet and card", arguments: variants)
     func screens(variant: Variant) async throws {
+        let chart = try OfflineChart(
+            feed: Fixtures.Feeds.v1ComingSoon, limit: 3, settings: Self.settings(variant.device, theme: variant.theme))
+        #expect(chart.screens.warnings.isEmpty)
+        let sheet = try #require(try chart.sheet().first)
+        try await assertGolden(sheet, "\(variant.name)-sheet.png")
+        try await assertGolden(try chart.card(rank: 1), "\(variant.name)-card.png")
+    }
+
+    /// The goldens are drawn from layouts (``OfflineChart``); this ties them to `generate`: over a
+    /// loopback server, with the same chart, artwork and settings, its files are the same bytes.
+    @Test("generate writes exactly the PNGs the layouts draw without it (sheet and card)", arguments: [variants[1]])
+    func sameAsGenerate(variant: Variant) async throws {
+        let settings = Self.settings(variant.device, theme: variant.theme)
         let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1ComingSoon)
         defer { Task { await chart.server.shutdown() } }
         let output = try TemporaryDirectory()
         defer { output.remove() }
-        let manifest = try await render(
-            chart.feedURL, output: output.url, device: variant.device, theme: variant.theme, limit: 3)
+        var options = GenerateOptions(output: output.url)
+        options.feed = .remote(chart.feedURL)
+        options.settings = settings
+        options.limit = 3
+        options.retry = .none
+        options.enrich = false
+        let manifest = try await renderReport(options)
         #expect(manifest.warnings.isEmpty)
-        try await assertGolden(output.url.appendingPathComponent("sheet.png"), "\(variant.name)-sheet.png")
-        try await assertGolden(output.url.appendingPathComponent("cards/001-smile.png"), "\(variant.name)-card.png")
+        let offline = try OfflineChart(feed: Fixtures.Feeds.v1ComingSoon, limit: 3, settings: settings)
+        #expect(try Data(contentsOf: output.url.appendingPathComponent("sheet.png")) == offline.sheet().first)
+        for screen in manifest.screens where screen.kind == .card {
+            let rank = try #require(screen.rank)
+            #expect(try Data(contentsOf: output.url.appendingPathComponent(screen.file)) == offline.card(rank: rank))
+        }
+        #expect(manifest.screens.filter { $0.kind == .card }.count == 3)
     }
 
     @Test("accents and typographic marks, a 200-character name without spaces, and a card that grows")
     func textEdgeCases() async throws {
-        let server = try await LoopbackHTTPServer.start()
-        defer { Task { await server.shutdown() } }
         let unbroken = String(repeating: "ABCDEFGHIJ", count: 20)
         let entries: [(String, String, String)] = [
             ("Re (Café Tacvba ÷ Révolution)", "Café Tacvba", "℗ 1994 WEA Latina, Inc."),
@@ -71,31 +90,34 @@ struct ScreenGoldenTests {
                 "id": "\(index + 1)", "name": entry.0, "artistName": entry.1, "copyright": entry.2,
                 "releaseDate": "2020-03-2\(index)", "genres": [["name": "Alternative"], ["name": "Music"]],
                 "url": "https://music.apple.com/us/album/\(index + 1)",
-                "artworkUrl100": server.url("/art/\(index + 1)/100x100bb.png").absoluteString,
+                "artworkUrl100": "https://example.com/art/\(index + 1)/100x100bb.png",
             ]
-        }
-        for index in 1...4 {
-            let art = try AlbumReportGraphicsTestImage.solid(
-                RGBA(red: UInt8(40 * index), green: 120, blue: 160), edge: 100)
-            server.setRoute("/art/\(index)/100x100bb.png", .init(body: art))
         }
         let feed = [
             "feed": [
                 "title": "Top Albums", "country": "fr", "updated": "2020-03-23T02:04:33.000-07:00", "results": results,
             ]
         ]
-        server.setRoute("/feed.json", .json(try JSONSerialization.data(withJSONObject: feed, options: [.sortedKeys])))
-        let output = try TemporaryDirectory()
-        defer { output.remove() }
-        let manifest = try await render(server.url("/feed.json"), output: output.url, device: .iPhone15, theme: "light")
-        try await assertGolden(output.url.appendingPathComponent("sheet.png"), "text-edge-cases-sheet.png")
-        let grown = try #require(manifest.screens.first { $0.rank == 4 })
-        #expect(grown.sizePoints.height > 852)
-        let file = try #require(manifest.files.first { $0.path == grown.file })
-        #expect(file.heightPixels == Int(grown.sizePoints.height * 3))
-        try await assertGolden(output.url.appendingPathComponent(grown.file), "long-copyright-card.png")
-        try await assertGolden(
-            output.url.appendingPathComponent("cards/002-don-t-smile-at-me-tea-for-the-tillerman2-friends.png"),
-            "typographic-marks-card.png")
+        let data = try JSONSerialization.data(withJSONObject: feed, options: [.sortedKeys])
+        let screens = try OfflineScreens(
+            feed: FeedDecoder().decode(data, source: "feed.json").feed,
+            settings: Self.settings(.iPhone15, theme: "light"))
+        // Each album's artwork is one colour, the same on the sheet (100 pixels) and its card (600: the large image
+        // a card asks for is not served, so it shows the thumbnail, as generate does).
+        let art = try Dictionary(
+            uniqueKeysWithValues: (1...4).map { index in
+                (
+                    index,
+                    try AlbumReportGraphicsTestImage.solid(
+                        RGBA(red: UInt8(40 * index), green: 120, blue: 160), edge: 100)
+                )
+            })
+        try await assertGolden(try #require(try screens.sheet { art[$0] }.first), "text-edge-cases-sheet.png")
+        let grown = screens.cardLayout(for: screens.items[3])
+        #expect(grown.size.height > 852)
+        let card = try screens.card(screens.items[3], artwork: art[4])
+        #expect(ImageHeader.read(card)?.height == Int(grown.size.height * 3))
+        try await assertGolden(card, "long-copyright-card.png")
+        try await assertGolden(try screens.card(screens.items[1], artwork: art[2]), "typographic-marks-card.png")
     }
 }

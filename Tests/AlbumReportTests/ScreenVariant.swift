@@ -1,5 +1,6 @@
 import AlbumReport
 import AlbumReportCore
+import AlbumReportTestSupport
 import Foundation
 import Testing
 
@@ -33,4 +34,51 @@ func renderReport(_ options: GenerateOptions) async throws -> Manifest {
     _ = try await ReportPipeline(transport: transport).run(options)
     return try JSONDecoder().decode(
         Manifest.self, from: Data(contentsOf: options.output.appendingPathComponent("manifest.json")))
+}
+
+/// A chart drawn from its layouts (``OfflineScreens``: the pipeline's setup, layouts and renderer,
+/// no server, no output folder), with ``ChartServer``'s artwork: each album a solid colour of its
+/// own, a 100-pixel thumbnail on the sheet and a 600-pixel image on its card; none for the ids in
+/// `missingArtwork`. What `generate` draws from the same chart served by ``ChartServer``.
+struct OfflineChart {
+    let screens: OfflineScreens
+    let missingArtwork: Set<String>
+
+    /// The recorded feed `name` (a file of `Tests/Fixtures/feeds`).
+    init(
+        feed name: String, limit: Int? = nil, settings: RenderSettings = RenderSettings(),
+        missingArtwork: Set<String> = []
+    ) throws {
+        try self.init(
+            FeedDecoder().decode(Fixtures.feedData(name), source: name).feed, limit: limit, settings: settings,
+            missingArtwork: missingArtwork)
+    }
+
+    init(
+        _ feed: Feed, limit: Int? = nil, settings: RenderSettings = RenderSettings(), missingArtwork: Set<String> = []
+    ) throws {
+        screens = try OfflineScreens(feed: feed, settings: settings, limit: limit)
+        self.missingArtwork = missingArtwork
+    }
+
+    /// The album's artwork, `edge` pixels square (nil: missing).
+    func artwork(rank: Int, edge: Int) throws -> Data? {
+        guard let item = screens.items.first(where: { $0.rank == rank }), !missingArtwork.contains(item.id ?? "") else {
+            return nil
+        }
+        return try AlbumReportGraphicsTestImage.solid(ChartServer.color(index: rank - 1), edge: edge)
+    }
+
+    /// The sheet's pages.
+    func sheet() throws -> [Data] {
+        let thumbnails = try Dictionary(
+            uniqueKeysWithValues: screens.items.map { ($0.rank, try artwork(rank: $0.rank, edge: 100)) })
+        return try screens.sheet { thumbnails[$0] ?? nil }
+    }
+
+    /// The card of the album at `rank`.
+    func card(rank: Int) throws -> Data {
+        let item = try #require(screens.items.first { $0.rank == rank })
+        return try screens.card(item, artwork: artwork(rank: rank, edge: 600))
+    }
 }

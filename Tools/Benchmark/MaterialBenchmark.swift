@@ -1,6 +1,7 @@
 import AlbumReport
 import AlbumReportCore
 import AlbumReportGraphics
+import AlbumReportRenderer
 import Foundation
 
 /// What the chrome material costs: the second `--fit screen` page of the embedded sample's sheet

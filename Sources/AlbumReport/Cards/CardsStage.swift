@@ -1,5 +1,6 @@
 import AlbumReportCore
 import AlbumReportGraphics
+import AlbumReportRenderer
 import Foundation
 
 /// One detail card per album, in rank order: each waits for its thumbnail (its fallback), gets its
@@ -104,9 +105,7 @@ struct CardsStage: PipelineStage {
         let render = selection.render
         var timings = RenderTimings()
         let layout = timings.time(\.layout) {
-            CardLayout.make(
-                item: item, feed: selection.feed, device: render.device, theme: render.theme, locale: render.locale,
-                options: render.screen, listItems: selection.items, measurer: render.engine)
+            render.cardLayout(for: item, feed: selection.feed, listItems: selection.items)
         }
         let path = ReportLayout.cardPath(rank: item.rank, title: item.title)
         let feed = selection.feed
@@ -178,19 +177,12 @@ struct CardsStage: PipelineStage {
     private static func encode(
         _ layout: CardLayout, image: Data?, render: RenderContext, timings: inout RenderTimings
     ) throws(GraphicsError) -> (png: Data, size: (width: Int, height: Int), decodeFailure: GraphicsError?) {
-        // The canvas is filtered into the encoder and released before the rows are compressed, so
-        // a card in flight holds one of the two at a time, not both.
-        let (encoder, size, decodeFailure) = try timings.time(\.render) {
-            () throws(GraphicsError) -> (PNGStreamEncoder, (width: Int, height: Int), GraphicsError?) in
-            let rendered = try render.renderer.renderCard(layout, artwork: image)
-            let encoder = try PNGStreamEncoder(
-                width: rendered.image.width, height: rendered.image.height,
-                compressionLevel: render.compressionLevel, photographicLevel: render.photographicLevel,
-                filter: render.rowFilter)
-            try encoder.append(rendered.image)
-            return (encoder, (rendered.image.width, rendered.image.height), rendered.decodeFailure)
+        let card = try timings.time(\.render) { () throws(GraphicsError) in
+            try render.renderer.encodeCard(
+                layout, artwork: image, compressionLevel: render.compressionLevel,
+                photographicLevel: render.photographicLevel, filter: render.rowFilter)
         }
-        let png = try timings.time(\.encode) { () throws(GraphicsError) in try encoder.finish() }
-        return (png, size, decodeFailure)
+        let png = try timings.time(\.encode) { () throws(GraphicsError) in try card.finish() }
+        return (png, (card.width, card.height), card.decodeFailure)
     }
 }

@@ -42,12 +42,8 @@ public struct GenerateOptions: Sendable {
     public var allowPrivateNetwork = false
     /// No network at all: the feed and artwork come from the cache or files.
     public var offline = false
-    /// Row filtering for PNG output: per row, the cheapest of the five PNG filters scored on a
-    /// sample of the row (on smooth artwork Sub, Average and Paeth leave deflate far less than Up;
-    /// on flat screens rows that repeat stay Up), or at level 9 ("small") scored on every byte.
-    public var pngRowFilter: PNGStreamEncoder.RowFilter {
-        pngCompressionLevel >= 9 ? .adaptive : .sampled
-    }
+    /// Row filtering for PNG output (``RenderSettings/pngRowFilter``).
+    public var pngRowFilter: PNGStreamEncoder.RowFilter { settings.pngRowFilter }
     /// zlib level for PNG output (0–9), from ``RenderSettings/pngCompression``.
     public var pngCompressionLevel: Int { settings.pngCompression.level }
     /// The level for screens that are mostly photograph (nil: ``pngCompressionLevel`` for all).

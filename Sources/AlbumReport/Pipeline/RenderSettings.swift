@@ -1,4 +1,5 @@
 import AlbumReportCore
+import AlbumReportGraphics
 import Foundation
 
 /// Every setting that shapes the screens and their files, as one typed value from the command
@@ -153,5 +154,12 @@ extension RenderSettings {
         let parts = url.pathComponents.filter { $0 != "/" }
         guard parts.count > 2, parts[0] == "api" else { return nil }
         return ChromeLanguage.storefrontLanguage(parts[2], available: available)
+    }
+
+    /// Row filtering for the PNGs: per row, the cheapest of the five PNG filters scored on a
+    /// sample of the row (on smooth artwork Sub, Average and Paeth leave deflate far less than Up;
+    /// on flat screens rows that repeat stay Up), or at level 9 ("small") scored on every byte.
+    public var pngRowFilter: PNGStreamEncoder.RowFilter {
+        pngCompression.level >= 9 ? .adaptive : .sampled
     }
 }

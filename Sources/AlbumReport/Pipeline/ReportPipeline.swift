@@ -87,11 +87,7 @@ public struct ReportPipeline: Sendable {
             SelectStage(),
             .init(
                 feed: decoded.feed, items: feed.enriched.items, shard: options.shard,
-                renderCards: options.renderCards, theme: setup.theme, fonts: setup.fonts, device: options.device,
-                localeIdentifier: setup.localeIdentifier(given: options.localeIdentifier),
-                compressionLevel: options.pngCompressionLevel, photographicLevel: options.pngPhotographicLevel,
-                rowFilter: options.pngRowFilter, paginate: options.paginateSheet,
-                screen: setup.screen(options.screen), settings: options.settings))
+                renderCards: options.renderCards, resources: setup.resources, settings: options.settings))
         let streamed = try StreamedRender(
             options, setup: setup, feed: feed, selection: selection, context: context, stagingOutput: stagingOutput)
         do {

@@ -1,5 +1,6 @@
 import AlbumReportCore
 import AlbumReportGraphics
+import AlbumReportRenderer
 import Foundation
 
 /// What every screen of a run is drawn with: the theme, the text engine (made once the chart is
@@ -56,4 +57,22 @@ struct RenderContext: Sendable {
 
     /// Draws screens with ``engine``.
     var renderer: ScreenRenderer { ScreenRenderer(text: engine, theme: theme) }
+
+    /// The sheet of `items` laid out, and its rows' count and pages: screens with `--fit screen`,
+    /// screen-height pages with `--pages`, else one page.
+    func sheetPages(feed: Feed, items: [FeedItem]) -> (rowCount: Int, pages: [SheetLayout]) {
+        let layout = SheetLayout.make(
+            feed: feed, items: items, device: device, theme: theme, locale: locale, options: screen, measurer: engine)
+        let height = device.size.height
+        if screen.fit == .screen { return (layout.rows.count, layout.screens(height: height)) }
+        let pages = paginate ? layout.pages(height: height, bottomInset: device.safeArea.bottom) : [layout]
+        return (layout.rows.count, pages)
+    }
+
+    /// `item`'s card laid out (`listItems`: the sheet's rows, seen behind a presented card).
+    func cardLayout(for item: FeedItem, feed: Feed, listItems: [FeedItem]) -> CardLayout {
+        CardLayout.make(
+            item: item, feed: feed, device: device, theme: theme, locale: locale, options: screen,
+            listItems: listItems, measurer: engine)
+    }
 }

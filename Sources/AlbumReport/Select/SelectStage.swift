@@ -62,18 +62,24 @@ struct SelectStage: PipelineStage {
         }
     }
 
-    func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
-        let feed = input.feed
-        let render = RenderContext(
+    /// What `input`'s screens are drawn with: its text engine is made here, once the chart (and
+    /// so the storefront whose forms Han characters take) is known.
+    static func renderContext(_ input: Input) -> RenderContext {
+        RenderContext(
             theme: input.theme,
             engine: TextEngine(
                 fonts: input.fonts, fallbackFamilies: input.theme.fonts.fallbackFamilies, scale: input.device.scale,
-                localeIdentifier: input.localeIdentifier, country: feed.country,
+                localeIdentifier: input.localeIdentifier, country: input.feed.country,
                 emojiFamily: input.theme.fonts.emojiFamily),
             device: input.device, localeIdentifier: input.localeIdentifier, compressionLevel: input.compressionLevel,
             photographicLevel: input.photographicLevel,
             rowFilter: input.rowFilter, paginate: input.paginate, screen: input.screen,
             settings: input.settings)
+    }
+
+    func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
+        let feed = input.feed
+        let render = Self.renderContext(input)
         let own = input.shard.map { shard in input.items.filter { shard.contains(rank: $0.rank) } } ?? input.items
 
         var undrawable: [Int: [String]] = [:]
@@ -134,5 +140,23 @@ struct SelectStage: PipelineStage {
         let one = codes.count == 1
         return
             "No installed font has \(codes.joined(separator: ", ")) in “\(Excerpt.printable(text))”, so \(one ? "it is" : "they are") drawn as �. Install a font that has \(one ? "it" : "them") (on Debian: fonts-noto-core, fonts-noto-cjk, fonts-noto-extra)."
+    }
+}
+
+extension SelectStage.Input {
+    /// `feed`'s `items` drawn with `settings` and `resources` (the setup's), this shard's cards
+    /// only when `shard` is given.
+    init(
+        feed: Feed, items: [FeedItem], shard: Shard?, renderCards: Bool, resources: ScreenResources,
+        settings: RenderSettings
+    ) {
+        self.init(
+            feed: feed, items: items, shard: shard, renderCards: renderCards, theme: resources.theme,
+            fonts: resources.fonts, device: settings.resolvedDevice,
+            localeIdentifier: resources.localeIdentifier(given: settings.locale),
+            compressionLevel: settings.pngCompression.level,
+            photographicLevel: settings.pngCompression.photographicLevel,
+            rowFilter: settings.pngRowFilter, paginate: settings.pages, screen: resources.screen(settings.screen),
+            settings: settings)
     }
 }

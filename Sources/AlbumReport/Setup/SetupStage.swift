@@ -21,39 +21,26 @@ struct SetupStage: PipelineStage {
     }
 
     struct Output: StageOutput {
-        var theme: Theme
-        var fonts: FontBook
+        /// The theme, its fonts and the app's language.
+        var resources: ScreenResources
         var page: GalleryPage
         /// The report already in the output folder, when there is one.
         var previous: PreviousReport?
         var warnings: [ReportWarning]
-        /// The app's words and the UI's direction (nil: English, left to right).
-        var language: ChromeLanguage? = nil
-        var progressDetail: String { "theme \(theme.name), \(fonts.all.count) fonts" }
+        var progressDetail: String { "theme \(resources.theme.name), \(resources.fonts.all.count) fonts" }
     }
 
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
-        let theme = try ThemeLoader.load(input.theme, templatesDirectory: input.templatesDirectory)
-            .adapted(to: input.screen)
-        let fonts: FontBook
-        do {
-            fonts = try FontBook(theme: theme)
-        } catch {
-            throw .fonts(error)
-        }
+        let resources = try ScreenResources(
+            theme: input.theme, templatesDirectory: input.templatesDirectory, language: input.language,
+            layoutDirection: input.layoutDirection, screen: input.screen)
         let page = try GalleryPage(templatesDirectory: input.templatesDirectory)
-        var language: (language: ChromeLanguage?, warnings: [String]) = (nil, [])
-        if input.language != nil || input.layoutDirection != nil {
-            language = try ChromeStringsLoader.load(
-                input.language ?? "en", direction: input.layoutDirection, templatesDirectory: input.templatesDirectory)
-        }
         // The previous report's manifest is read once, here, for both the check and the run.
         let previous = PreviousReport(in: ReportWriter.resolved(input.output))
         try ReportWriter.checkOutput(input.output, force: input.force, holdsReport: previous != nil)
         return Output(
-            theme: theme, fonts: fonts, page: page, previous: previous,
-            warnings: (fonts.substitutions + language.warnings).map { ReportWarning(stage: .setup, message: $0) },
-            language: language.language)
+            resources: resources, page: page, previous: previous,
+            warnings: resources.warnings.map { ReportWarning(stage: .setup, message: $0) })
     }
 }
 
@@ -64,20 +51,5 @@ extension SetupStage.Input {
             theme: options.theme, templatesDirectory: options.templatesDirectory, output: options.output,
             force: options.force, language: options.language, layoutDirection: options.layoutDirection,
             screen: options.screen)
-    }
-}
-
-extension SetupStage.Output {
-    /// `screen` with this run's language.
-    func screen(_ screen: ScreenOptions) -> ScreenOptions {
-        var screen = screen
-        screen.language = language
-        return screen
-    }
-
-    /// The locale of the screens' dates and line breaking: `given` (`--locale`), or the
-    /// language's own when `given` is in another language.
-    func localeIdentifier(given: String) -> String {
-        language.map { $0.dateLocale(given: Locale(identifier: given)).identifier } ?? given
     }
 }

@@ -1,5 +1,6 @@
 import AlbumReportCore
 import AlbumReportGraphics
+import AlbumReportRenderer
 import Foundation
 
 /// Lays out and draws the table sheet strip by strip, streaming the PNG to its staged file (one
@@ -46,8 +47,8 @@ struct SheetStage: PipelineStage {
         let render = selection.render
         let device = render.device
         var timings = RenderTimings()
-        let (rowCount, pages) = Self.layOut(selection, timings: &timings)
         let items = selection.items
+        let (rowCount, pages) = timings.time(\.layout) { render.sheetPages(feed: selection.feed, items: items) }
         let byRank = Dictionary(items.map { ($0.rank, $0) }, uniquingKeysWith: { first, _ in first })
         let paths = pages.indices.map { ReportLayout.sheetPath(page: render.pagesSheet ? $0 + 1 : nil) }
         let board = input.thumbnails
@@ -97,24 +98,6 @@ struct SheetStage: PipelineStage {
         output.progressDetail =
             "\(output.rowCount) rows, \(size)" + (output.files.count > 1 ? ", \(output.files.count) pages" : "")
         return output
-    }
-
-    /// The sheet laid out, and its rows' count and pages: screens with `--fit screen`,
-    /// screen-height pages with `--pages`, else one page.
-    private static func layOut(
-        _ selection: SelectStage.Output, timings: inout RenderTimings
-    ) -> (rowCount: Int, pages: [SheetLayout]) {
-        let render = selection.render
-        let device = render.device
-        let layout = timings.time(\.layout) {
-            SheetLayout.make(
-                feed: selection.feed, items: selection.items, device: device, theme: render.theme,
-                locale: render.locale, options: render.screen, measurer: render.engine)
-        }
-        let height = device.size.height
-        if render.screen.fit == .screen { return (layout.rows.count, layout.screens(height: height)) }
-        let pages = render.paginate ? layout.pages(height: height, bottomInset: device.safeArea.bottom) : [layout]
-        return (layout.rows.count, pages)
     }
 
     /// Gives each complete page its key, and records a page drawn anew in the render cache. A page

@@ -45,7 +45,7 @@ struct WriteStage: PipelineStage {
                 source: Self.sourceForManifest(input.source), encoding: input.decoded.encoding,
                 feed: input.decoded.feed),
             device: render.device, theme: render.theme.name, locale: render.localeIdentifier,
-            fonts: input.setup.fonts.all.map {
+            fonts: input.setup.resources.fonts.all.map {
                 Manifest.FontRecord(family: $0.family, weight: $0.weight, file: $0.file)
             }, libraries: GraphicsRuntime.libraryVersions,
             items: selection.records, files: input.sheet.files + input.cards.cards.map(\.file),

@@ -1,0 +1,63 @@
+import AlbumReportCore
+import AlbumReportGraphics
+import AlbumReportRenderer
+import AlbumReportTestSupport
+import Foundation
+import Testing
+
+/// The renderer alone: a card laid out from a recorded feed (core only) and drawn, with nothing
+/// fetched and nothing written. Pixels are read where the layout says things are.
+@Suite("Cards drawn from their layouts")
+struct CardRenderingTests {
+    let theme: Theme
+    let engine: TextEngine
+    let layout: CardLayout
+
+    init() throws {
+        theme = try Theme.shipped()
+        engine = try TextEngine(theme: theme, scale: 2)
+        let feed = try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.v1ComingSoon), source: "f").feed
+        let item = try #require(feed.items.first)
+        layout = CardLayout.make(
+            item: item, feed: feed, device: .iPhoneSE, theme: theme, locale: Locale(identifier: "en_US"),
+            measurer: engine)
+    }
+
+    /// The colour at the centre of `rect` (points) in `image`.
+    func color(at rect: Rect, in image: GDImage) -> RGBA {
+        let pixels = rect.pixels(scale: layout.scale)
+        return image.pixel(x: pixels.x + pixels.width / 2, y: pixels.y + pixels.height / 2)
+    }
+
+    @Test("the artwork fills its slot, the button its frame, at the layout's pixel size")
+    func artworkAndButton() throws {
+        let red = RGBA(red: 200, green: 30, blue: 40)
+        let art = try GDImage(width: 600, height: 600, background: red).pngData()
+        let card = try ScreenRenderer(text: engine, theme: theme).renderCard(layout, artwork: art)
+        #expect(card.decodeFailure == nil)
+        #expect(card.image.width == Int((layout.size.width * layout.scale).rounded()))
+        #expect(card.image.height == Int((layout.size.height * layout.scale).rounded()))
+        #expect(color(at: layout.artwork.frame, in: card.image) == red)
+        // The label is drawn over the button's middle: a point between its edge and the label.
+        let button = layout.button.frame
+        let inside = Rect(x: button.x + 2, y: button.y + button.height / 2 - 1, width: 2, height: 2)
+        #expect(color(at: inside, in: card.image) == layout.button.fill)
+    }
+
+    @Test("artwork that does not decode draws the placeholder and says why; the PNG is the card's pixels")
+    func undecodableArtwork() throws {
+        let renderer = ScreenRenderer(text: engine, theme: theme)
+        let card = try renderer.renderCard(layout, artwork: Data("<html>not an image</html>".utf8))
+        #expect(card.decodeFailure != nil)
+        let corner = Rect(
+            x: layout.artwork.frame.x + layout.artwork.cornerRadius + 2, y: layout.artwork.frame.y + 4, width: 1,
+            height: 1)
+        #expect(color(at: corner, in: card.image) == theme.colors.placeholderBackground)
+        let encoded = try renderer.encodeCard(
+            layout, artwork: Data("<html>not an image</html>".utf8), compressionLevel: 6)
+        #expect(encoded.decodeFailure != nil)
+        let png = try encoded.finish()
+        #expect(ImageHeader.read(png) == ImageHeader(format: .png, width: encoded.width, height: encoded.height))
+        #expect(try GDImage(decoding: png).pixelBuffer() == card.image.pixelBuffer())
+    }
+}
