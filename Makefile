@@ -10,29 +10,35 @@ deps:
 
 ## Render the embedded 100-album sample into Output/ (release build).
 demo: deps
-	$(SWIFT) build -c release --product albumreport
-	$$($(SWIFT) build -c release --show-bin-path)/albumreport generate --output Output
+	$(SWIFT) build $(RELEASE_BUILD) --product albumreport
+	$$($(SWIFT) build $(RELEASE_BUILD) --show-bin-path)/albumreport generate --output Output
 
-## Run the whole test suite, built optimized with testable imports in .build-tests: the suite
-## draws, encodes and compares thousands of images, and an optimized build runs it about 5× faster
-## than a debug one (86 s against 412 s, quiet). Assertions stay on (-assert-config Debug), as in
-## a debug build. `swift test` runs the same suite from a debug build.
-TEST_BUILD = -c release -Xswiftc -enable-testing -Xswiftc -assert-config -Xswiftc Debug --scratch-path .build-tests
+## Run the whole test suite on the optimized build in .build, the one `make demo`, the benchmark
+## and `make dist` use too: one build serves them all. The suite draws, encodes and compares
+## thousands of images, and an optimized build runs it about 5× faster than a debug one. Tests
+## reach internals through `package` access, not `@testable`, so no -enable-testing: the suite
+## runs the code that ships. `swift test` runs the same suite from a debug build, with assertions.
+RELEASE_BUILD = -c release
 test: deps
-	$(SWIFT) build --build-tests $(TEST_BUILD)
-	$(SWIFT) test --skip-build $(TEST_BUILD)
+	$(SWIFT) build --build-tests $(RELEASE_BUILD)
+	$(SWIFT) test --skip-build $(RELEASE_BUILD)
 
-## The whole test suite built with the address sanitizer (CI runs it too), optimized and in
-## parallel like `make test`: no test waits on a real deadline a busy machine can miss. The test
-## process runs without leak detection; the albumreport binary the tests run is checked for leaks
-## (two suppressions, each explained: Tools/sanitizers/lsan.supp).
+## The whole test suite with this package's own code (Swift and C) built with the address
+## sanitizer (CI runs it too), optimized and in parallel like `make test`, in the same .build
+## folder: ALBUMREPORT_SANITIZE=address (Package.swift) instruments this package's targets only,
+## so the dependencies `make test` compiled are reused and only this package's modules compile
+## again (and again for the next `make test`). The build is checked to be instrumented before it
+## runs. The test process runs without leak detection; the albumreport binary the tests run is
+## checked for leaks (two suppressions, each explained: Tools/sanitizers/lsan.supp).
 ASAN_ENV = ALBUMREPORT_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 \
 	ALBUMREPORT_CHILD_ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tools/sanitizers/lsan.supp:print_suppressions=0
-ASAN_BUILD = -c release -Xswiftc -enable-testing --sanitize=address --scratch-path .build-asan
+SANITIZE = ALBUMREPORT_SANITIZE=address
 test-asan: deps
-	$(SWIFT) build --build-tests $(ASAN_BUILD)
-	$(ASAN_ENV) $(SWIFT) test --skip-build $(ASAN_BUILD)
+	$(SANITIZE) $(SWIFT) build --build-tests $(RELEASE_BUILD)
+	bin="$$($(SANITIZE) $(SWIFT) build $(RELEASE_BUILD) --show-bin-path)" && \
+		scripts/check-sanitized.sh address "$$bin/albumreportPackageTests.xctest" "$$bin/albumreport"
+	$(ASAN_ENV) $(SANITIZE) $(SWIFT) test --skip-build $(RELEASE_BUILD)
 
 ## The whole test suite with the undefined-behaviour sanitizer on every C target (ours, and the
 ## C in our dependencies); swiftc has no -sanitize=undefined on Linux, and Swift code traps on
@@ -57,9 +63,9 @@ lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
 	scripts/lint-actions.sh
 
-## A relocatable release tarball, dist/albumreport-VERSION-linux-ARCH.tar.gz: the binary with the
-## Swift standard library linked statically, its resource bundles, README.md and the Debian runtime
-## packages it needs (scripts/dist.sh).
+## A relocatable release tarball, dist/albumreport-VERSION-linux-ARCH.tar.gz: the release build (the
+## one `make test` runs the suite on) linked once more with the Swift standard library in it, its
+## resource bundles, README.md and the Debian runtime packages it needs (scripts/dist.sh).
 dist: deps
 	scripts/dist.sh
 

@@ -1,11 +1,48 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// Settings every target shares: Swift 6 language mode (strict concurrency) plus
-/// the upcoming features that make dependencies and existentials explicit.
-let strictSettings: [SwiftSetting] = [
+/// `make test-asan` sets ALBUMREPORT_SANITIZE=address: this package's own code (every Swift and C
+/// target under Sources/) is then built with the address sanitizer, in the same .build folder as
+/// `make test`'s build, whose dependencies (SwiftNIO, swift-nio-ssl's BoringSSL, AsyncHTTPClient:
+/// about half of the compile) it reuses unchanged. The test targets are compiled as for `make test`
+/// (what they call is instrumented; instrumenting them too doubles their compile), and the two
+/// developer tools no test runs (the benchmark, the sample-artwork generator) are left out. Unset
+/// (always, for a package that depends on this one), nothing changes.
+let sanitized = Context.environment["ALBUMREPORT_SANITIZE"] == "address"
+let sanitizerSwift: [SwiftSetting] = sanitized ? [.unsafeFlags(["-sanitize=address"])] : []
+let sanitizerC: [CSetting] = sanitized ? [.unsafeFlags(["-fsanitize=address"])] : []
+/// Every product links AlbumReportCore, so its linker settings reach every link: the runtime.
+let sanitizerLink: [LinkerSetting] = sanitized ? [.unsafeFlags(["-sanitize=address"])] : []
+
+/// Settings every test target has: Swift 6 language mode (strict concurrency) plus the upcoming
+/// features that make dependencies and existentials explicit.
+let testSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
+]
+/// Settings every other Swift target has: the same, and the sanitizer when asked for.
+let strictSettings: [SwiftSetting] = testSettings + sanitizerSwift
+
+/// Developer tools no test runs, left out of the sanitized build.
+let developerTools: [Target] = [
+    /// Regenerates the embedded sample's artwork (`make sample-artwork`); not shipped.
+    .executableTarget(
+        name: "sample-artwork",
+        dependencies: ["AlbumReportCore", "AlbumReportGraphics"],
+        path: "Tools/SampleArtwork",
+        swiftSettings: strictSettings
+    ),
+
+    /// Release-build measurements (`swift run -c release albumreport-bench`); not shipped.
+    .executableTarget(
+        name: "albumreport-bench",
+        dependencies: [
+            "AlbumReport", "AlbumReportCore", "AlbumReportGraphics", "AlbumReportRenderer", "AlbumReportCompare",
+            "AlbumReportTestSupport", "CGD",
+        ],
+        path: "Tools/Benchmark",
+        swiftSettings: strictSettings
+    ),
 ]
 
 let package = Package(
@@ -73,25 +110,28 @@ let package = Package(
 
         /// One C call Swift's Glibc module does not expose: renameat2(RENAME_EXCHANGE), which swaps
         /// a finished report into place atomically.
-        .target(name: "CFileSwap", path: "Sources/CFileSwap"),
+        .target(name: "CFileSwap", path: "Sources/CFileSwap", cSettings: sanitizerC),
 
         /// The text engine's C part: ICU's UAX #14 line breaking behind one call (Debian: libicu-dev).
-        .target(name: "CText", path: "Sources/CText", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "CText", path: "Sources/CText", cSettings: sanitizerC, linkerSettings: [.linkedLibrary("icuuc")]),
 
         /// SHA-256 from the system's libcrypto (OpenSSL; Debian: libssl-dev), which uses the CPU's
         /// SHA extensions: the report's files are hashed when written and when a refresh reuses them.
-        .target(name: "CDigest", path: "Sources/CDigest", linkerSettings: [.linkedLibrary("crypto")]),
+        .target(
+            name: "CDigest", path: "Sources/CDigest", cSettings: sanitizerC, linkerSettings: [.linkedLibrary("crypto")]),
 
         /// libpng read and written row by row: PNGs decoded to the exact RGBA they store (no gamma,
         /// all 8 bits of alpha) and the comparison's pictures encoded. libpng's longjmp error
         /// handling stays in C. The only system library a consumer of the comparison needs.
-        .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .target(
+            name: "CPNG", path: "Sources/CPNG", cSettings: sanitizerC, linkerSettings: [.linkedLibrary("png16")]),
 
         // MARK: - Pure core (Foundation only)
 
         .target(
             name: "AlbumReportCore",
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            linkerSettings: sanitizerLink
         ),
 
         // MARK: - The only target that touches libgd
@@ -198,25 +238,6 @@ let package = Package(
             dependencies: ["AlbumReportCLI"],
             swiftSettings: strictSettings
         ),
-        /// Regenerates the embedded sample's artwork (`make sample-artwork`); not shipped.
-        .executableTarget(
-            name: "sample-artwork",
-            dependencies: ["AlbumReportCore", "AlbumReportGraphics"],
-            path: "Tools/SampleArtwork",
-            swiftSettings: strictSettings
-        ),
-
-        /// Release-build measurements (`swift run -c release albumreport-bench`); not shipped.
-        .executableTarget(
-            name: "albumreport-bench",
-            dependencies: [
-                "AlbumReport", "AlbumReportCore", "AlbumReportGraphics", "AlbumReportRenderer", "AlbumReportCompare",
-                "AlbumReportTestSupport", "CGD",
-            ],
-            path: "Tools/Benchmark",
-            swiftSettings: strictSettings
-        ),
-
         // MARK: - Test support
 
         .target(
@@ -236,12 +257,12 @@ let package = Package(
         .testTarget(
             name: "AlbumReportCoreTests",
             dependencies: ["AlbumReportCore", "AlbumReportTestSupport"],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "AlbumReportGraphicsTests",
             dependencies: ["AlbumReportGraphics", "AlbumReportCore", "AlbumReportTestSupport"],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         /// The renderer alone: layouts drawn to pixels, no pipeline, no server.
         .testTarget(
@@ -249,7 +270,7 @@ let package = Package(
             dependencies: [
                 "AlbumReportRenderer", "AlbumReportCore", "AlbumReportGraphics", "AlbumReportTestSupport",
             ],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "AlbumReportTests",
@@ -258,12 +279,12 @@ let package = Package(
                 "AlbumReportTestSupport",
             ],
             exclude: ["Goldens"],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "AlbumReportTestingTests",
             dependencies: ["AlbumReportTesting", "AlbumReportCompare", "AlbumReportTestSupport"],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "AlbumReportSnapshotTestingTests",
@@ -275,14 +296,14 @@ let package = Package(
                     condition: .when(traits: ["SnapshotTesting"])),
             ],
             exclude: ["__Snapshots__"],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "albumreportTests",
             dependencies: [
                 "albumreport", "AlbumReportCLI", "AlbumReport", "AlbumReportCore", "AlbumReportTestSupport",
             ],
-            swiftSettings: strictSettings
+            swiftSettings: testSettings
         ),
-    ]
+    ] + (sanitized ? [] : developerTools)
 )

@@ -14,10 +14,57 @@ version="$(tr -d '[:space:]' <VERSION)"
 arch="$(uname -m)"
 name="albumreport-$version-linux-$arch"
 
-build=(swift build -c release --product albumreport --static-swift-stdlib)
+# The release build `make test` runs the suite on (.build), linked once more with the Swift
+# standard library and Foundation linked in statically. Only the link differs: the objects are the
+# ones the tests ran. (`--static-swift-stdlib` would compile every module again: its compile
+# commands differ, a third full build on CI.) The link command is SwiftPM's own, read from its
+# build manifest, with `-static-stdlib`, the static runtime's archives and another output.
+build=(swift build -c release --product albumreport)
 "${build[@]}"
 bin_dir="$("${build[@]}" --show-bin-path)"
-binary="$bin_dir/albumreport"
+mkdir -p dist
+binary="$root/dist/.albumreport-static"
+trap 'rm -f "$binary"' EXIT
+python3 - "$root/.build/release.yaml" "$binary" <<'PY'
+import glob, json, os, re, shutil, subprocess, sys
+manifest, output = sys.argv[1], sys.argv[2]
+lines = open(manifest, encoding="utf-8").read().splitlines()
+# The executable's link command: an `.exe` command whose arguments name the module albumreport.
+key = re.compile(r'^  "C\.[^"]*\.exe":$')
+args = None
+for index, line in enumerate(lines):
+    if not key.match(line):
+        continue
+    for detail in lines[index + 1:]:
+        if not detail.startswith("    "):
+            break
+        if detail.startswith("    args: "):
+            found = json.loads(detail[len("    args: "):])
+            if any(a == "-module-name" and b == "albumreport" for a, b in zip(found, found[1:])):
+                args = found
+if not args or "-o" not in args:
+    sys.exit(f"dist: no link command for albumreport in {manifest}; run `swift build -c release` first.")
+args[args.index("-o") + 1] = output
+# The objects were compiled against the shared runtime's modules, which autolink Foundation alone;
+# the static ones would also name the archives Foundation needs (CoreFoundation, its ICU, …).
+# Every archive of the static runtime goes in one group: the linker takes only what is used.
+swiftc = os.path.realpath(shutil.which(args[0]) or args[0])
+static = os.path.join(os.path.dirname(os.path.dirname(swiftc)), "lib", "swift_static", "linux")
+archives = sorted(os.path.basename(path)[3:-2] for path in glob.glob(os.path.join(static, "lib*.a")))
+if not archives:
+    sys.exit(f"dist: no static Swift runtime in {static}: this toolchain cannot link albumreport statically.")
+group = [flag for name in archives for flag in ("-Xlinker", "-l" + name)]
+args = [arg for arg in args if arg != "-static-stdlib"] + ["-static-stdlib", "-Xlinker", "--start-group"]
+args += group + ["-Xlinker", "--end-group", "-lstdc++"]
+subprocess.run(args, check=True)
+PY
+scripts/check-sanitized.sh none "$binary"
+# Nothing of the toolchain's shared libraries may remain: the tarball runs where no Swift is installed.
+toolchain_lib="$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/lib"
+if ldd "$binary" | grep -F "$toolchain_lib"; then
+  echo "dist: $binary still loads the Swift toolchain's shared libraries (above)" >&2
+  exit 1
+fi
 
 reported="$("$binary" --version)"
 if [ "$reported" != "$version" ]; then
