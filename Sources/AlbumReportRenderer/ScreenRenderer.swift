@@ -91,7 +91,7 @@ public struct ScreenRenderer: Sendable {
     /// card in flight holds one of the two at a time, not both.
     public func encodeCard(
         _ layout: CardLayout, artwork: Data?, compressionLevel: Int, photographicLevel: Int? = nil,
-        filter: PNGStreamEncoder.RowFilter = .sampled
+        filter: PNGStreamEncoder.RowFilter
     ) throws(GraphicsError) -> EncodingCard {
         let rendered = try renderCard(layout, artwork: artwork)
         let encoder = try PNGStreamEncoder(
@@ -106,8 +106,9 @@ public struct ScreenRenderer: Sendable {
     /// A card's pixels in a PNG encoder (``encodeCard(_:artwork:compressionLevel:photographicLevel:filter:)``).
     public struct EncodingCard {
         let encoder: PNGStreamEncoder
-        /// The picture's size in pixels.
+        /// The picture's width in pixels.
         public let width: Int
+        /// The picture's height in pixels.
         public let height: Int
         /// Why a placeholder was drawn instead of the artwork, when it could not be decoded.
         public let decodeFailure: GraphicsError?

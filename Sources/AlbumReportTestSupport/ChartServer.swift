@@ -73,7 +73,7 @@ public struct ChartServer: Sendable {
     }
 
     /// A distinct, saturated colour per index.
-    public static func color(index: Int) -> RGBA {
+    package static func color(index: Int) -> RGBA {
         let palette: [RGBA] = [
             RGBA(red: 220, green: 40, blue: 40), RGBA(red: 40, green: 160, blue: 60),
             RGBA(red: 40, green: 60, blue: 200),

@@ -64,7 +64,7 @@ struct ChromeGoldenTests {
 
         let one = try chart(
             feed: Fixtures.Feeds.v1Top100, limit: 1, device: variant.device, theme: variant.theme, screen: screen)
-        let layout = one.screens.cardLayout(for: one.screens.items[0])
+        let layout = one.screens.cardLayout(for: try #require(one.screens.items.first))
         #expect(!layout.elements.contains { $0.name == "grabber" })
         #expect(layout.button.link?.contains("/artist/") == true)
         try await assertGolden(try one.card(rank: 1), "\(variant.name)-swiftui-card.png")
@@ -78,7 +78,7 @@ struct ChromeGoldenTests {
             feed: Fixtures.Feeds.v1Top100, limit: 20, device: variant.device, theme: variant.theme,
             screen: ScreenOptions(fit: .screen)
         ).sheet()
-        #expect(pages.count >= 2)
+        try #require(pages.count >= 2)
         try await assertGolden(pages[1], "\(variant.name)-fit-sheet-002.png")
         // #2 has a long name and a long copyright line: on a phone it scrolls under the button.
         let two = try chart(

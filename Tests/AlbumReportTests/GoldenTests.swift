@@ -28,6 +28,7 @@ struct GoldenTests {
         let chart = try OfflineChart(
             feed: Fixtures.Feeds.v1Top10, settings: Self.settings, missingArtwork: ["1490463311"])
         try await assertGolden(try #require(try chart.sheet().first), "sheet-10-albums.png")
+        try #require(chart.screens.items.count == 10)
         #expect(chart.screens.items[9].id == "1490463311")
         try await assertGolden(try chart.card(rank: 10), "card-without-artwork.png")
     }

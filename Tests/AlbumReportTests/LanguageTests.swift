@@ -170,22 +170,16 @@ struct LanguageTests {
 
     @Test("an Arabic card, right to left: shaped Arabic, mirrored chrome, unflipped artwork (pixels)")
     func arabicCard() async throws {
-        let output = try TemporaryDirectory()
-        defer { output.remove() }
-        _ = try await generateOnce(.file(Fixtures.feed("scripts/ar.json")), output: output.url) {
-            $0.device = .iPhoneSE
-            $0.enrich = false
-            $0.limit = 2
-            $0.language = "ar"
-        }
-        let manifest = try JSONDecoder().decode(
-            Manifest.self, from: Data(contentsOf: output.url.appendingPathComponent("manifest.json")))
-        #expect(manifest.language == "ar")
-        #expect(manifest.layoutDirection == .rtl)
-        #expect(!manifest.warnings.contains { $0.stage == .select || $0.stage == .setup })
-        let card = try #require(manifest.files.first { $0.path.hasPrefix("cards/002") })
+        var settings = RenderSettings()
+        settings.device = .iPhoneSE
+        settings.language = "ar"
+        let drawn = try OfflineChart(feed: "scripts/ar.json", limit: 2, settings: settings)
+        #expect(drawn.screens.warnings.isEmpty)
+        try #require(drawn.screens.items.count == 2)
+        let layout = drawn.screens.cardLayout(for: drawn.screens.items[1])
+        #expect(layout.navigationBar.backChevron.map { $0.frame.x > layout.size.width / 2 } == true)
         try await GoldenImage.assertMatches(
-            file: output.url.appendingPathComponent(card.path),
-            golden: ScriptGoldenTests.goldens.appendingPathComponent("ar-rtl-card.png"), testFilter: Self.filter)
+            try drawn.card(rank: 2), golden: ScriptGoldenTests.goldens.appendingPathComponent("ar-rtl-card.png"),
+            testFilter: Self.filter)
     }
 }

@@ -44,30 +44,59 @@ struct ScreenGoldenTests {
         try await assertGolden(try chart.card(rank: 1), "\(variant.name)-card.png")
     }
 
+    /// Settings `sameAsGenerate` draws with both ways.
+    struct SameCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var settings: RenderSettings
+    }
+
+    static let sameCases: [SameCase] = {
+        var landscape = settings(.iPhone15.oriented(.landscape), theme: "dark")
+        landscape.locale = "fr_FR"
+        var swiftUI = settings(.iPad10, theme: "light")
+        swiftUI.screen = ScreenOptions(style: .swiftui, fit: .screen, button: .artist)
+        swiftUI.language = "de"
+        var accessible = settings(.iPhoneSE, theme: "light")
+        accessible.pages = true
+        accessible.screen = ScreenOptions().withAccessibility(contentSize: .ax3, boldText: true, increaseContrast: true)
+        return [
+            SameCase(testDescription: "landscape-dark-fr", settings: landscape),
+            SameCase(testDescription: "ipad-swiftui-screens-de", settings: swiftUI),
+            SameCase(testDescription: "se-pages-ax3-bold-contrast", settings: accessible),
+        ]
+    }()
+
     /// The goldens are drawn from layouts (``OfflineChart``); this ties them to `generate`: over a
     /// loopback server, with the same chart, artwork and settings, its files are the same bytes.
-    @Test("generate writes exactly the PNGs the layouts draw without it (sheet and card)", arguments: [variants[1]])
-    func sameAsGenerate(variant: Variant) async throws {
-        let settings = Self.settings(variant.device, theme: variant.theme)
-        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1ComingSoon)
+    @Test(
+        "generate writes exactly the PNGs the layouts draw without it (every sheet page and card)", arguments: sameCases
+    )
+    func sameAsGenerate(_ testCase: SameCase) async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top100)
         defer { Task { await chart.server.shutdown() } }
         let output = try TemporaryDirectory()
         defer { output.remove() }
         var options = GenerateOptions(output: output.url)
         options.feed = .remote(chart.feedURL)
-        options.settings = settings
-        options.limit = 3
+        options.settings = testCase.settings
+        options.limit = 12
         options.retry = .none
         options.enrich = false
         let manifest = try await renderReport(options)
         #expect(manifest.warnings.isEmpty)
-        let offline = try OfflineChart(feed: Fixtures.Feeds.v1ComingSoon, limit: 3, settings: settings)
-        #expect(try Data(contentsOf: output.url.appendingPathComponent("sheet.png")) == offline.sheet().first)
-        for screen in manifest.screens where screen.kind == .card {
+        let offline = try OfflineChart(feed: Fixtures.Feeds.v1Top100, limit: 12, settings: testCase.settings)
+        let pages = manifest.files.map(\.path).filter { $0.hasPrefix("sheet") }.sorted()
+        let drawn = try offline.sheet()
+        try #require(pages.count == drawn.count)
+        for (path, png) in zip(pages, drawn) {
+            #expect(try Data(contentsOf: output.url.appendingPathComponent(path)) == png, "\(path)")
+        }
+        let cards = manifest.screens.filter { $0.kind == .card }
+        #expect(cards.count == 12)
+        for screen in cards {
             let rank = try #require(screen.rank)
             #expect(try Data(contentsOf: output.url.appendingPathComponent(screen.file)) == offline.card(rank: rank))
         }
-        #expect(manifest.screens.filter { $0.kind == .card }.count == 3)
     }
 
     @Test("accents and typographic marks, a 200-character name without spaces, and a card that grows")
@@ -113,6 +142,7 @@ struct ScreenGoldenTests {
                 )
             })
         try await assertGolden(try #require(try screens.sheet { art[$0] }.first), "text-edge-cases-sheet.png")
+        try #require(screens.items.count == 4)
         let grown = screens.cardLayout(for: screens.items[3])
         #expect(grown.size.height > 852)
         let card = try screens.card(screens.items[3], artwork: art[4])

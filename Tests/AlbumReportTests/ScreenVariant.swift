@@ -61,11 +61,11 @@ struct OfflineChart {
         self.missingArtwork = missingArtwork
     }
 
-    /// The album's artwork, `edge` pixels square (nil: missing).
+    /// The album's artwork, `edge` pixels square (nil: missing, or the feed names none).
     func artwork(rank: Int, edge: Int) throws -> Data? {
-        guard let item = screens.items.first(where: { $0.rank == rank }), !missingArtwork.contains(item.id ?? "") else {
-            return nil
-        }
+        guard let item = screens.items.first(where: { $0.rank == rank }), item.artworkURL != nil,
+            !missingArtwork.contains(item.id ?? "")
+        else { return nil }
         return try AlbumReportGraphicsTestImage.solid(ChartServer.color(index: rank - 1), edge: edge)
     }
 

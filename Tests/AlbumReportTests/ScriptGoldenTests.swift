@@ -32,20 +32,16 @@ struct ScriptGoldenTests {
 
     @Test("the sheet, with every character drawable", arguments: charts)
     func chart(_ chart: Chart) async throws {
-        let output = try TemporaryDirectory()
-        defer { output.remove() }
-        _ = try await generateOnce(.file(Fixtures.feed("scripts/\(chart.feed).json")), output: output.url) {
-            $0.device = .iPhoneSE
-            $0.enrich = false
-            $0.renderCards = false
+        var settings = RenderSettings()
+        settings.device = .iPhoneSE
+        let drawn = try OfflineChart(feed: "scripts/\(chart.feed).json", settings: settings)
+        #expect(drawn.screens.items.count == 4)
+        for item in drawn.screens.items {
+            #expect(drawn.screens.undrawableCharacters[item.rank] == [], "#\(item.rank) \(item.title)")
         }
-        let manifest = try JSONDecoder().decode(
-            Manifest.self, from: Data(contentsOf: output.url.appendingPathComponent("manifest.json")))
-        #expect(manifest.items.count == 4)
-        for item in manifest.items { #expect(item.undrawableCharacters == [], "#\(item.rank) \(item.title)") }
-        #expect(!manifest.warnings.contains { $0.stage == .select })
+        #expect(!drawn.screens.warnings.contains { $0.stage == .select })
         try await GoldenImage.assertMatches(
-            file: output.url.appendingPathComponent("sheet.png"),
+            try #require(try drawn.sheet().first),
             golden: Self.goldens.appendingPathComponent("\(chart.feed)-sheet.png"), testFilter: "ScriptGoldenTests")
     }
 

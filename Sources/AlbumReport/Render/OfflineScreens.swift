@@ -9,6 +9,11 @@ import Foundation
 /// bytes (nil: the placeholder). Golden tests of the screens draw through this; so can an app that
 /// already holds its chart.
 ///
+/// What `generate` does before drawing is the caller's here: the feed is drawn as given (no Lookup
+/// enrichment of a v2 feed's copyright lines), the settings as given (the command line picks
+/// `language` from `--locale` or the chart's storefront when `--language` is absent; set it
+/// here), and a card is drawn for any item asked for (`generate` draws none for a facts feed).
+///
 /// ```swift
 /// let screens = try OfflineScreens(feed: feed, settings: settings)
 /// let sheet = try screens.sheet { rank in thumbnails[rank] }   // one PNG per page
@@ -17,10 +22,15 @@ import Foundation
 public struct OfflineScreens: Sendable {
     /// The chart.
     public let feed: Feed
-    /// The albums drawn: the feed's first `limit` items.
+    /// The albums drawn: the feed's first `limit` items, and no more than `generate` draws
+    /// (``FeedLimits/items``).
     public let items: [FeedItem]
-    /// What the setup warns about: fonts substituted for missing ones, words a strings file lacks.
-    public let warnings: [String]
+    /// What `generate` would warn about before drawing: fonts substituted for missing ones, words a
+    /// strings file lacks (stage `setup`), characters no installed font has (stage `select`).
+    public let warnings: [ReportWarning]
+    /// Per rank, the code points of the item's text that no installed font has ("U+E000"; drawn
+    /// as U+FFFD), as `manifest.json` records them.
+    public let undrawableCharacters: [Int: [String]]
     let render: RenderContext
 
     /// Loads what `feed`'s screens are drawn with under `settings` (themes and strings files from
@@ -32,13 +42,16 @@ public struct OfflineScreens: Sendable {
         let resources = try ScreenResources(
             theme: settings.theme, templatesDirectory: templatesDirectory, language: settings.language,
             layoutDirection: settings.layoutDirection.direction, screen: settings.screen)
-        let items = limit.map { Array(feed.items.prefix(max($0, 0))) } ?? feed.items
+        let items = Array(feed.items.prefix(min(max(limit ?? .max, 0), FeedLimits.items)))
+        let input = SelectStage.Input(
+            feed: feed, items: items, shard: nil, renderCards: true, resources: resources, settings: settings)
+        let render = SelectStage.renderContext(input)
+        let coverage = try SelectStage.coverage(input, render: render)
         self.feed = feed
         self.items = items
-        warnings = resources.warnings
-        render = SelectStage.renderContext(
-            SelectStage.Input(
-                feed: feed, items: items, shard: nil, renderCards: true, resources: resources, settings: settings))
+        self.render = render
+        warnings = resources.warnings.map { ReportWarning(stage: .setup, message: $0) } + coverage.warnings
+        undrawableCharacters = coverage.undrawable
     }
 
     /// The renderer the screens are drawn with (its text engine is also the layouts' measurer).

@@ -82,6 +82,23 @@ struct SelectStage: PipelineStage {
         let render = Self.renderContext(input)
         let own = input.shard.map { shard in input.items.filter { shard.contains(rank: $0.rank) } } ?? input.items
 
+        let coverage = try Self.coverage(input, render: render)
+        var warnings = coverage.warnings
+        if feed.items.isEmpty {
+            warnings.append(ReportWarning(stage: Self.stage, message: "The feed has no entries; the sheet is empty."))
+        }
+        return Output(
+            feed: feed, items: input.items, drawsSheet: input.shard?.rendersSheet ?? true, ownItems: own,
+            drawsCards: input.renderCards && feed.format.isAlbumChart, undrawable: coverage.undrawable, render: render,
+            warnings: warnings)
+    }
+
+    /// Per rank, the code points of each item's drawn text that no installed font has, and a
+    /// warning for each text that has some (the feed's title, the app's words, each item).
+    static func coverage(
+        _ input: Input, render: RenderContext
+    ) throws(ReportError) -> (undrawable: [Int: [String]], warnings: [ReportWarning]) {
+        let feed = input.feed
         var undrawable: [Int: [String]] = [:]
         var warnings: [ReportWarning] = []
         let fonts = input.theme.fonts
@@ -115,13 +132,7 @@ struct SelectStage: PipelineStage {
                         message: Self.message(codes, in: item.title)))
             }
         }
-        if feed.items.isEmpty {
-            warnings.append(ReportWarning(stage: Self.stage, message: "The feed has no entries; the sheet is empty."))
-        }
-        return Output(
-            feed: feed, items: input.items, drawsSheet: input.shard?.rendersSheet ?? true, ownItems: own,
-            drawsCards: input.renderCards && feed.format.isAlbumChart, undrawable: undrawable, render: render,
-            warnings: warnings)
+        return (undrawable, warnings)
     }
 
     /// The code points ("U+E000") of `texts` that no installed font has, each once, in order.
