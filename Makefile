@@ -36,8 +36,7 @@ ASAN_ENV = ALBUMREPORT_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 \
 SANITIZE = ALBUMREPORT_SANITIZE=address
 test-asan: deps
 	$(SANITIZE) $(SWIFT) build --build-tests $(RELEASE_BUILD)
-	bin="$$($(SANITIZE) $(SWIFT) build $(RELEASE_BUILD) --show-bin-path)" && \
-		scripts/check-sanitized.sh address "$$bin/albumreportPackageTests.xctest" "$$bin/albumreport"
+	scripts/check-sanitized.sh address "$$($(SANITIZE) $(SWIFT) build $(RELEASE_BUILD) --show-bin-path)"
 	$(ASAN_ENV) $(SANITIZE) $(SWIFT) test --skip-build $(RELEASE_BUILD)
 
 ## The whole test suite with the undefined-behaviour sanitizer on every C target (ours, and the

@@ -6,10 +6,13 @@ import PackageDescription
 /// `make test`'s build, whose dependencies (SwiftNIO, swift-nio-ssl's BoringSSL, AsyncHTTPClient:
 /// about half of the compile) it reuses unchanged. The test targets are compiled as for `make test`
 /// (what they call is instrumented; instrumenting them too doubles their compile), and the two
-/// developer tools no test runs (the benchmark, the sample-artwork generator) are left out. Unset
-/// (always, for a package that depends on this one), nothing changes.
+/// developer tools no test runs (the benchmark, the sample-artwork generator) are left out, and
+/// assertions stay on (-assert-config Debug): the sanitized suite is also the one with `assert`.
+/// Unset, nothing changes. (A package depending on this one must not set it: SwiftPM refuses
+/// unsafe flags in a dependency.)
 let sanitized = Context.environment["ALBUMREPORT_SANITIZE"] == "address"
-let sanitizerSwift: [SwiftSetting] = sanitized ? [.unsafeFlags(["-sanitize=address"])] : []
+let sanitizerSwift: [SwiftSetting] =
+    sanitized ? [.unsafeFlags(["-sanitize=address", "-assert-config", "Debug"])] : []
 let sanitizerC: [CSetting] = sanitized ? [.unsafeFlags(["-fsanitize=address"])] : []
 /// Every product links AlbumReportCore, so its linker settings reach every link: the runtime.
 let sanitizerLink: [LinkerSetting] = sanitized ? [.unsafeFlags(["-sanitize=address"])] : []

@@ -243,8 +243,10 @@ stale=$(find "$work/artifacts-changed-1" -name "*.png" | wc -l)
 
 pins=$(python3 -c 'import json; print(" ".join(sorted(p["identity"] for p in json.load(open("Package.resolved"))["pins"])))')
 [[ "$pins" == "albumreport" ]] || { echo "check-consumer: resolved more than albumreport: $pins" >&2; exit 1; }
-for renderer in AlbumReportGraphics AlbumReport.build CGD CText NIOCore AsyncHTTPClient Mustache; do
-    if find .build -path "*$renderer*" -name "*.o" | grep -q .; then
+for renderer in AlbumReportGraphics AlbumReportRenderer AlbumReport.build CGD CText NIOCore AsyncHTTPClient Mustache; do
+    # -print -quit: find stops at the first object itself (grep -q would stop early, and pipefail
+    # would read find's SIGPIPE as "nothing found").
+    if [[ -n "$(find .build -path "*$renderer*" -name "*.o" -print -quit)" ]]; then
         echo "check-consumer: $renderer was compiled for a consumer that only compares PNGs" >&2
         exit 1
     fi

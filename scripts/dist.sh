@@ -59,10 +59,10 @@ args += group + ["-Xlinker", "--end-group", "-lstdc++"]
 subprocess.run(args, check=True)
 PY
 scripts/check-sanitized.sh none "$binary"
-# Nothing of the toolchain's shared libraries may remain: the tarball runs where no Swift is installed.
-toolchain_lib="$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/lib"
-if ldd "$binary" | grep -F "$toolchain_lib"; then
-  echo "dist: $binary still loads the Swift toolchain's shared libraries (above)" >&2
+# No library of the Swift runtime may be needed: the tarball runs where no Swift is installed.
+runtime='^(libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|libXCTest|libTesting)'
+if readelf -d "$binary" | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p' | grep -E "$runtime"; then
+  echo "dist: $binary still needs the Swift runtime's shared libraries (above)" >&2
   exit 1
 fi
 
