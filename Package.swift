@@ -17,14 +17,20 @@ let sanitizerC: [CSetting] = sanitized ? [.unsafeFlags(["-fsanitize=address"])] 
 /// Every product links AlbumReportCore, so its linker settings reach every link: the runtime.
 let sanitizerLink: [LinkerSetting] = sanitized ? [.unsafeFlags(["-sanitize=address"])] : []
 
-/// Settings every test target has: Swift 6 language mode (strict concurrency) plus the upcoming
+/// Settings every Swift target has: Swift 6 language mode (strict concurrency) plus the upcoming
 /// features that make dependencies and existentials explicit.
-let testSettings: [SwiftSetting] = [
+let languageSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
 ]
-/// Settings every other Swift target has: the same, and the sanitizer when asked for.
-let strictSettings: [SwiftSetting] = testSettings + sanitizerSwift
+/// Settings every target under Sources/ and Tools/ has: the same, and the sanitizer when asked for.
+let strictSettings: [SwiftSetting] = languageSettings + sanitizerSwift
+/// Settings every test target has. The tests' own code is compiled unoptimized (-Onone) in every
+/// configuration: the code they exercise is this package's optimized modules, while the tests'
+/// own files, most of them Swift Testing macro expansions, compile 4× faster so (109 against 448
+/// CPU-seconds on 2 cores; the suite itself runs about 10 % longer). Test targets are in no
+/// product, so a package depending on this one never sees the flag.
+let testSettings: [SwiftSetting] = languageSettings + [.unsafeFlags(["-Onone"])]
 
 /// Developer tools no test runs, left out of the sanitized build.
 let developerTools: [Target] = [
