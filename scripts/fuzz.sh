@@ -4,8 +4,11 @@
 # input), a leak or an out-of-memory (2 GB) stops the run with the input saved under
 # .build-fuzz/artifacts/; add it as a regression test (Tests/*/HostileInputTests.swift).
 #   [FUZZ_JOBS=N] scripts/fuzz.sh [SECONDS] [TARGET…]
+#   scripts/fuzz.sh --build     only the build (CI makes it beside the package's own build)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+build_only=0
+if [ "${1:-}" = "--build" ]; then build_only=1; shift; fi
 seconds="${1:-60}"
 shift || true
 targets=("$@")
@@ -14,6 +17,7 @@ targets=("$@")
 cd "$root/Fuzz"
 swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 bin="$(swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --show-bin-path)"
+if [ "$build_only" -eq 1 ]; then exit 0; fi
 
 work="$root/.build-fuzz"
 mkdir -p "$work/artifacts"
