@@ -59,6 +59,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "albumreport", targets: ["albumreport"]),
+        /// `compare` alone: links libpng (and zlib through it) and nothing of the renderer; its own
+        /// tarball from `make dist` runs on any glibc 2.36+ system with libpng 1.6.
+        .executable(name: "albumreport-compare", targets: ["albumreport-compare"]),
         .library(name: "AlbumReportCore", targets: ["AlbumReportCore"]),
         .library(name: "AlbumReportRenderer", targets: ["AlbumReportRenderer"]),
         .library(name: "AlbumReport", targets: ["AlbumReport"]),
@@ -180,6 +183,31 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: - The comparison's report and command (no libgd, no network: compare-only builds)
+
+        /// The comparison's report (HTML from Templates/compare.mustache, JUnit XML, JSON) and the
+        /// Mustache template loading the report pages share.
+        .target(
+            name: "AlbumReportCompareReport",
+            dependencies: [
+                "AlbumReportCore", "AlbumReportCompare", "AlbumReportTemplates",
+                .product(name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Renderer"])),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        /// `compare`'s command line, shared by `albumreport compare` and `albumreport-compare`, and
+        /// what every command's entry point does (usage exit codes, arguments checked raw).
+        .target(
+            name: "AlbumReportCompareCommand",
+            dependencies: [
+                "AlbumReportCore", "AlbumReportCompare", "AlbumReportCompareReport",
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer"])),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: - Stages with I/O: fetch, artwork, render, write
 
         .target(
@@ -189,6 +217,7 @@ let package = Package(
                 "AlbumReportGraphics",
                 "AlbumReportRenderer",
                 "AlbumReportCompare",
+                "AlbumReportCompareReport",
                 "AlbumReportTemplates",
                 "CFileSwap",
                 "CDigest",
@@ -233,6 +262,7 @@ let package = Package(
             dependencies: [
                 "AlbumReport",
                 "AlbumReportCompare",
+                "AlbumReportCompareCommand",
                 "AlbumReportGraphics",
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer"])),
@@ -245,6 +275,12 @@ let package = Package(
         .executableTarget(
             name: "albumreport",
             dependencies: ["AlbumReportCLI"],
+            swiftSettings: strictSettings
+        ),
+        /// The `albumreport-compare` executable: `compare` as the root command.
+        .executableTarget(
+            name: "albumreport-compare",
+            dependencies: ["AlbumReportCompareCommand"],
             swiftSettings: strictSettings
         ),
         // MARK: - Test support
@@ -287,7 +323,7 @@ let package = Package(
                 "AlbumReport", "AlbumReportRenderer", "AlbumReportCompare", "AlbumReportTesting",
                 "AlbumReportTestSupport",
             ],
-            exclude: ["Goldens"],
+            exclude: ["Goldens", "Layouts"],
             swiftSettings: testSettings
         ),
         .testTarget(
@@ -310,7 +346,8 @@ let package = Package(
         .testTarget(
             name: "albumreportTests",
             dependencies: [
-                "albumreport", "AlbumReportCLI", "AlbumReport", "AlbumReportCore", "AlbumReportTestSupport",
+                "albumreport", "albumreport-compare", "AlbumReportCLI", "AlbumReport", "AlbumReportCore",
+                "AlbumReportTestSupport",
             ],
             swiftSettings: testSettings
         ),

@@ -45,7 +45,8 @@ let package = Package(
         /// A user's strings file (`strings/CODE.json`): UTF-8, syntax, duplicate keys, size bounds.
         .executableTarget(
             name: "fuzz-strings", dependencies: [core, driver], path: "Sources/FuzzStrings", swiftSettings: settings),
-        /// A matrix file (`generate --matrix m.json`): UTF-8, syntax, duplicate and unknown keys.
+        /// A matrix file (`generate --matrix m.json`) and a compare config (`compare --config c.json`):
+        /// UTF-8, syntax, duplicate and unknown keys, value types and ranges.
         .executableTarget(
             name: "fuzz-matrix", dependencies: [core, driver], path: "Sources/FuzzMatrix", swiftSettings: settings),
         /// URLs from a feed (artwork fields, redirects, --feed): a request that cannot trap in

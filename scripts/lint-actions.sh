@@ -45,9 +45,9 @@ echo "lint-actions: actionlint $("$actionlint" --version | head -1): ${#workflow
 # The action's ref and the tarball's version are VERSION's wherever a user copies them from.
 version="$(tr -d '[:space:]' <VERSION)"
 # Every pin, release folder and tarball name (FILE:LINE:TEXT), less those of this version.
-stale="$(grep -noHE 'OWNER/albumreport@[A-Za-z0-9._-]+|releases/download/[^/[:space:]]+/|albumreport-[0-9]+\.[0-9]+\.[0-9]+-linux' \
+stale="$(grep -noHE 'OWNER/albumreport@[A-Za-z0-9._-]+|releases/download/[^/[:space:]]+/|albumreport(-compare)?-[0-9]+\.[0-9]+\.[0-9]+-linux' \
   examples/workflows/*.yml README.md |
-  grep -vE ":(OWNER/albumreport@v$version|releases/download/v$version/|albumreport-$version-linux)\$" || true)"
+  grep -vE ":(OWNER/albumreport@v$version|releases/download/v$version/|albumreport(-compare)?-$version-linux)\$" || true)"
 if [ -n "$stale" ]; then
   echo "lint-actions: pin the action to @v$version and name the $version tarball (VERSION), as these lines do not:" >&2
   echo "$stale" >&2

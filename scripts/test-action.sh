@@ -8,7 +8,8 @@
 #   generate-arguments as lines: one argument a line, a theme file whose path has spaces, and a
 #     line that would run a command in a shell stays text;
 #   compare-only (expected + actual, no render): the goldens' copy passes, `expected` winning over
-#     `goldens`; a copy with one PNG changed fails;
+#     `goldens`; a copy with one PNG changed fails; the same with the compare-only tarball
+#     (albumreport-compare runs, also on an Ubuntu 24.04 os-release), which refuses to render;
 #   artifact names: two jobs of a matrix get two names; an explicit artifact-name is kept, one
 #     upload-artifact would refuse is refused first;
 #   update: true converges a copy of the goldens and uploads it (NAME-goldens);
@@ -17,19 +18,25 @@
 #     (ALBUMREPORT_OS_RELEASE pointed at an Ubuntu os-release; scripts/install-runtime.sh refuses it
 #     too);
 # and the cache key step of a source build works on a fresh copy of the action.
-#   scripts/test-action.sh [TARBALL]     (default: this VERSION's tarball under dist/)
+#   scripts/test-action.sh [TARBALL [COMPARE_TARBALL]]   (default: this VERSION's tarballs under dist/)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 tarball="${1:-$root/dist/albumreport-$(tr -d '[:space:]' <"$root/VERSION")-linux-$(uname -m).tar.gz}"
-[ -f "$tarball" ] || { echo "test-action: no tarball at $tarball; run make dist first." >&2; exit 1; }
+compare_tarball="${2:-$root/dist/albumreport-compare-$(tr -d '[:space:]' <"$root/VERSION")-linux-$(uname -m).tar.gz}"
+for file in "$tarball" "$compare_tarball"; do
+  [ -f "$file" ] || { echo "test-action: no tarball at $file; run make dist first." >&2; exit 1; }
+done
 workspace="$(mktemp -d)"
 trap 'rm -rf "$workspace"' EXIT
 cp "$tarball" "$workspace/albumreport.tar.gz"
+compare_name="$(basename "$compare_tarball")"   # the action tells the tarballs apart by name
+cp "$compare_tarball" "$workspace/$compare_name"
 mkdir "$workspace/unpacked"
 tar -xzf "$tarball" -C "$workspace/unpacked"
 binary="$(find "$workspace/unpacked" -mindepth 2 -maxdepth 2 -name albumreport -type f)"
 "$binary" generate --limit 10 --output "$workspace/goldens" --quiet
 sha="$(sha256sum "$tarball" | cut -d' ' -f1)"
+printf 'PRETTY_NAME="Ubuntu 24.04.1 LTS"\nNAME="Ubuntu"\nVERSION_ID="24.04"\nID=ubuntu\nID_LIKE=debian\n' >"$workspace/ubuntu-os-release"
 sha_line="$sha  $(basename "$tarball")"   # as in the .sha256 file make dist writes
 
 # fail NAME SENTENCE: the run's log, then what went wrong.
@@ -105,6 +112,18 @@ run no-actual 1 actual=nowhere
 says no-actual "::error title=albumreport::actual is 'nowhere'"
 lacks no-actual "run   Install the prebuilt"
 
+# The same with the compare-only tarball: albumreport-compare compares, and refuses to render; an
+# Ubuntu 24.04 runner (glibc 2.39) is fine for it.
+run own-compare 0 binary-url="$compare_name" expected=team-goldens actual=screenshots
+says own-compare "albumreport: albumreport-compare $(tr -d '[:space:]' <"$root/VERSION"), prebuilt"
+lacks own-compare "albumreport: generate"
+run changed-compare 1 binary-url="$compare_name" expected=team-goldens actual=changed
+says changed-compare "output exit-code=1"
+ALBUMREPORT_OS_RELEASE="$workspace/ubuntu-os-release" run ubuntu-compare 0 binary-url="$compare_name" \
+  expected=team-goldens actual=screenshots
+run render-compare 1 binary-url="$compare_name"
+says render-compare "::error title=albumreport::binary-url is the compare-only tarball, which cannot render"
+
 # Artifact names: two jobs of a matrix, and an explicit name.
 run shard-0 0 expected=team-goldens actual=screenshots --job render --job-index 0 --job-total 2 --matrix '{"shard": 1}'
 run shard-1 0 expected=team-goldens actual=screenshots --job render --job-index 1 --job-total 2 --matrix '{"shard": 2}'
@@ -133,7 +152,6 @@ lacks bad-sha "run   Install the prebuilt"
 run http 1 binary-url=http://example.com/albumreport-0.3.0-linux-x86_64.tar.gz
 says http "::error title=albumreport::binary-url is 'http://example.com/albumreport-0.3.0-linux-x86_64.tar.gz': plain http is refused"
 lacks http "run   Install the prebuilt"
-printf 'PRETTY_NAME="Ubuntu 24.04.1 LTS"\nNAME="Ubuntu"\nVERSION_ID="24.04"\nID=ubuntu\nID_LIKE=debian\n' >"$workspace/ubuntu-os-release"
 ALBUMREPORT_OS_RELEASE="$workspace/ubuntu-os-release" run ubuntu 1
 says ubuntu "::error title=albumreport::the prebuilt binary is built for Debian 12 (bookworm) and this machine is Ubuntu 24.04.1 LTS"
 says ubuntu "container: debian:bookworm-slim"
@@ -149,6 +167,12 @@ mkdir "$workspace/action"
 git -C "$root" ls-files -z | (cd "$root" && xargs -0 tar -cf -) | tar -xf - -C "$workspace/action"
 python3 "$root/scripts/test-action.py" --action-path "$workspace/action" --until "Work out the build cache key" "$workspace" >"$workspace/key.log" 2>&1 ||
   fail key "the cache key step failed."
-grep -qE "^test-action: step output key=albumreport-build-v1-[a-z]+-[0-9.]+-$(uname -m)-swift-[0-9a-f]{12}-deps-[0-9a-f]{12}-src-[0-9a-f]{12}$" "$workspace/key.log" ||
+grep -qE "^test-action: step output key=albumreport-build-v1-albumreport-[a-z]+-[0-9.]+-$(uname -m)-swift-[0-9a-f]{12}-deps-[0-9a-f]{12}-src-[0-9a-f]{12}$" "$workspace/key.log" ||
   fail key "the cache key step gave no key of the expected form."
-echo "test-action: action.yml with binary-url: render and compare pass and fail, argument lines, compare-only pass and fail, per-job artifact names, update uploading the goldens, the renders uploaded; refused: a wrong or malformed checksum, http, a runner that is not Debian 12; a source build's cache key step works on a fresh copy."
+# Compare-only builds albumreport-compare alone, under a key of its own.
+python3 "$root/scripts/test-action.py" --action-path "$workspace/action" --until "Work out the build cache key" \
+  "$workspace" expected=team-goldens actual=screenshots >"$workspace/key-compare.log" 2>&1 ||
+  fail key-compare "the cache key step failed."
+says key-compare "step output product=albumreport-compare"
+says key-compare "step output key=albumreport-build-v1-albumreport-compare-"
+echo "test-action: action.yml with binary-url: render and compare pass and fail, argument lines, compare-only pass and fail (with the whole tool and with the compare-only tarball, which also runs on Ubuntu and refuses to render), per-job artifact names, update uploading the goldens, the renders uploaded; refused: a wrong or malformed checksum, http, a runner that is not Debian 12; a source build's cache key step works on a fresh copy."

@@ -1,4 +1,5 @@
 import AlbumReport
+import AlbumReportCompareCommand
 import AlbumReportCore
 import AlbumReportGraphics
 import ArgumentParser
@@ -20,34 +21,12 @@ public struct AlbumReportCommand: AsyncParsableCommand {
         subcommands: [GenerateCommand.self, MergeCommand.self, CompareCommand.self, DevicesCommand.self]
     )
 
-    /// Like ArgumentParser's own entry point, except that a command may choose the exit code of
-    /// its usage errors (`compare` exits 2, as golden-image tools do; `generate` keeps 64,
-    /// EX_USAGE), and that an argument holding a line break or another control character is
-    /// refused before parsing, quoted: a message that printed it raw could start a line of its
-    /// own (under GitHub Actions, a workflow command).
+    /// Runs the command line (``CommandEntry/execute(_:usageExitCode:)``).
     public static func execute() async {
         // Each card's large buffers go back to the system when it is written: a 1,000-item report
         // peaks about 10 % above a 100-item one instead of 15–35 % (README, Figures).
         GraphicsRuntime.keepResidentMemorySteady()
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if let message = ArgumentCheck.controlCharacters(in: arguments) {
-            FileHandle.standardError.write(Data(("Error: \(message)\n").utf8))
-            Foundation.exit(usageExitCode(arguments: arguments))
-        }
-        do {
-            var command = try parseAsRoot(arguments)
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(usageExitCode(arguments: arguments))
-            }
-            exit(withError: error)
-        }
+        await CommandEntry.execute(Self.self, usageExitCode: usageExitCode(arguments:))
     }
 
     /// The root command (it only names the subcommands).
@@ -59,26 +38,5 @@ public struct AlbumReportCommand: AsyncParsableCommand {
         let name = arguments.first { !$0.hasPrefix("-") }
         let command = configuration.subcommands.first { $0.configuration.commandName == name }
         return (command as? any UsageExitCode.Type)?.usageExitCode ?? ExitCode.validationFailure.rawValue
-    }
-}
-
-/// A command whose usage errors exit with a code of its own instead of 64.
-protocol UsageExitCode {
-    /// The exit code of a usage error.
-    static var usageExitCode: Int32 { get }
-}
-
-/// Checks on the raw arguments, before they are parsed.
-enum ArgumentCheck {
-    /// A sentence naming the first argument that holds a control character (a line break, a
-    /// tab, an escape), quoted; nil when there is none.
-    static func controlCharacters(in arguments: [String]) -> String? {
-        guard
-            let argument = arguments.first(where: { argument in
-                argument.unicodeScalars.contains { $0.properties.generalCategory == .control }
-            })
-        else { return nil }
-        return
-            "The argument '\(Excerpt.printable(argument))' holds a line break or another control character, which no option of albumreport takes. Pass it without them."
     }
 }

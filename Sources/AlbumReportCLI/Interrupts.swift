@@ -1,4 +1,5 @@
 import AlbumReport
+import AlbumReportCompareCommand
 import AlbumReportCore
 import ArgumentParser
 import Dispatch

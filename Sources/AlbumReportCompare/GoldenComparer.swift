@@ -59,11 +59,12 @@ public struct GoldenComparer: Sendable {
             try Self.checkMaskElements(options.maskElements, in: [actualReport, expectedReport].compactMap { $0 })
             let linked = expectedWalk.unread.union(actualWalk.unread)
             jobs = Set(expectedFiles).union(actualFiles).union(linked).sorted().map { name in
-                Job(
+                let resolved = options.resolved(for: name)
+                return Job(
                     name: name, expected: expectedFiles.contains(name) ? expected.appendingPathComponent(name) : nil,
                     actual: actualFiles.contains(name) ? actual.appendingPathComponent(name) : nil,
-                    target: expected.appendingPathComponent(name),
-                    masks: options.masks(for: name)
+                    target: expected.appendingPathComponent(name), options: resolved,
+                    masks: resolved.masks(for: name)
                         + (frames?.elementMasks(for: name, names: options.maskElements) ?? []),
                     goldens: expected,
                     unread: expectedWalk.unread.contains(name)
@@ -72,10 +73,11 @@ public struct GoldenComparer: Sendable {
             }
         } else {
             if !options.maskElements.isEmpty { throw .maskElementsNeedReports }
+            let resolved = options.resolved(for: expected.lastPathComponent)
             jobs = [
                 Job(
                     name: expected.lastPathComponent, expected: expectedExists ? expected : nil, actual: actual,
-                    target: expected, masks: options.masks(for: expected.lastPathComponent))
+                    target: expected, options: resolved, masks: resolved.masks(for: expected.lastPathComponent))
             ]
         }
         let pairs = try await compareAll(jobs)
@@ -122,6 +124,9 @@ public struct GoldenComparer: Sendable {
         var actual: URL?
         /// Where `--update` writes the golden.
         var target: URL
+        /// The options for this file: the comparison's with the config's entries for its path.
+        var options: CompareOptions
+        /// Every mask of this file: global, scoped, the config's and the elements'.
         var masks: [PixelRect]
         /// The goldens folder `target` is inside (nil when two files are compared).
         var goldens: URL?
@@ -239,13 +244,13 @@ public struct GoldenComparer: Sendable {
                 message: problem.description)
         case .decided(let difference, let message):
             let result = PairResult(
-                name: name, status: difference.matches(options) ? .match : .mismatch, expectedPath: expected.path,
-                actualPath: actual.path, difference: difference, message: message)
+                name: name, status: difference.matches(job.options) ? .match : .mismatch,
+                expectedPath: expected.path, actualPath: actual.path, difference: difference, message: message)
             return try finish(result, job: job, data: (expectedData, actualData), pictures: nil)
         case .pixels:
             break
         }
-        var options = self.options
+        var options = job.options
         options.masks = job.masks
         let outcome: StreamedComparison.Outcome
         switch StreamedComparison.compare(

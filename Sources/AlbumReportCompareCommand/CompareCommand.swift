@@ -1,27 +1,59 @@
-import AlbumReport
 import AlbumReportCompare
+import AlbumReportCompareReport
 import AlbumReportCore
 import ArgumentParser
 import Foundation
 
 /// `albumreport compare EXPECTED ACTUAL`: golden-image comparison.
-struct CompareCommand: AsyncParsableCommand, UsageExitCode {
-    static let usageExitCode: Int32 = 2
+package struct CompareCommand: AsyncParsableCommand, UsageExitCode {
+    package static let usageExitCode: Int32 = 2
 
-    static let configuration = CommandConfiguration(
-        commandName: "compare",
-        abstract: "Compare two PNG files, or two folders of PNG files matched by relative path.",
-        discussion: """
-            A pixel differs when its perceptual (YIQ) colour difference exceeds --threshold, as pixelmatch \
-            7.1 counts it: pixels on anti-aliased edges are counted apart and do not fail unless \
-            --fail-on-antialiasing; a solid element moved by one pixel does, and so does any other \
-            differing pixel, a lone one too. Speck tolerance is an opt-in: with --minimum-cluster N, \
-            differing pixels in clusters smaller than N are specks (where re-rendered strokes nearly \
-            touch) that do not fail. Images of different sizes always mismatch. The report folder (--report-dir) holds report.html and every image it shows.
-            Exit codes: 0 nothing fails; 1 a changed, new or missing file that --fail-on counts; 2 usage or \
-            I/O error (an unreadable or non-PNG file).
-            """
-    )
+    package static let configuration = CommandConfiguration(
+        commandName: "compare", abstract: CompareArguments.abstract, discussion: CompareArguments.discussion)
+
+    @OptionGroup package var arguments: CompareArguments
+
+    package init() {}
+
+    package func run() async throws { try await arguments.run() }
+}
+
+/// `albumreport-compare EXPECTED ACTUAL`: the same command as the root of the compare-only
+/// executable, which links libpng and nothing of the renderer.
+package struct StandaloneCompareCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "albumreport-compare", abstract: CompareArguments.abstract,
+        discussion: CompareArguments.discussion, version: AlbumReportVersion.current)
+
+    @OptionGroup package var arguments: CompareArguments
+
+    package init() {}
+
+    package func run() async throws { try await arguments.run() }
+
+    /// Runs the command line; a usage error exits 2, as `albumreport compare`'s does.
+    package static func execute() async {
+        await CommandEntry.execute(Self.self) { _ in CompareCommand.usageExitCode }
+    }
+}
+
+/// The comparison's arguments and what it does with them: one command, whichever executable
+/// runs it.
+package struct CompareArguments: ParsableArguments {
+    static let abstract = "Compare two PNG files, or two folders of PNG files matched by relative path."
+
+    static let discussion = """
+        A pixel differs when its perceptual (YIQ) colour difference exceeds --threshold, as pixelmatch \
+        7.1 counts it: pixels on anti-aliased edges are counted apart and do not fail unless \
+        --fail-on-antialiasing; a solid element moved by one pixel does, and so does any other \
+        differing pixel, a lone one too. Speck tolerance is an opt-in: with --minimum-cluster N, \
+        differing pixels in clusters smaller than N are specks (where re-rendered strokes nearly \
+        touch) that do not fail. Images of different sizes always mismatch. The report folder (--report-dir) holds report.html and every image it shows.
+        Exit codes: 0 nothing fails; 1 a changed, new or missing file that --fail-on counts; 2 usage or \
+        I/O error (an unreadable or non-PNG file).
+        """
+
+    package init() {}
 
     @Argument(help: ArgumentHelp("The expected (golden) PNG file or folder.", valueName: "expected"))
     var expected: String
@@ -55,6 +87,12 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
             valueName: "[glob:]x,y,w,h"),
         transform: ScopedMask.argument)
     var mask: [ScopedMask] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of settings per glob (threshold, maxDiffRatio, maxDiffPixels, minimumCluster, failOnAntialiasing, masks) over these options; schema: schemas/compare-config.schema.json.",
+            valueName: "file.json"))
+    var config: String?
 
     @Option(
         help: ArgumentHelp(
@@ -113,7 +151,7 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         case text, github, markdown
     }
 
-    func validate() throws {
+    package func validate() throws {
         guard (0...1).contains(threshold) else {
             throw ValidationError("--threshold must be from 0 to 1 (got \(threshold)).")
         }
@@ -129,16 +167,11 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         }
     }
 
-    func run() async throws {
+    package func run() async throws {
         let console = Console()
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         func url(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL }
-        let scoped = mask
-        let options = CompareOptions(
-            threshold: threshold, maxDiffRatio: maxDiffRatio, maxDiffPixels: maxDiffPixels,
-            failOnAntialiasing: failOnAntialiasing, masks: scoped.filter { $0.pattern == "**" }.map(\.rect),
-            scopedMasks: scoped.filter { $0.pattern != "**" }, maskElements: maskElement,
-            failOn: failOn, minimumCluster: minimumCluster)
+        let options = try comparisonOptions(console: console, url: url)
         let report = url(reportDir ?? legacyReport.map(Self.reportFolder(forLegacyFile:)) ?? "Diffs")
         do {
             try ComparisonReportWriter.checkReportFolder(report)
@@ -164,16 +197,9 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         case .failure(let error):
             throw failure(error.description, console: console)
         }
+        let wroteReport: Bool
         do {
-            try ComparisonReportWriter.writeHTML(summary, into: report, templatesDirectory: templates.map(url))
-            if let junit { try ComparisonReportWriter.writeJUnit(summary, to: url(junit)) }
-            if let legacyReport {
-                let page = url(legacyReport)
-                try ComparisonReportWriter.writeRedirect(at: page, to: report)
-                console.warning(
-                    "--report FILE is deprecated and goes in the next release: the report is a folder now. It was written to \(Excerpt.location(report.path)) and \(Excerpt.location(page.path)) opens it; pass --report-dir \(Excerpt.location(report.path)) instead."
-                )
-            }
+            wroteReport = try writeFiles(summary, report: report, url: url, console: console)
         } catch {
             throw failure(error.description, console: console)
         }
@@ -183,7 +209,7 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         if json {
             console.output(ComparisonReportWriter.json(summary))
         } else {
-            printText(summary, console: console, report: report)
+            printText(summary, console: console, report: wroteReport ? report : nil)
         }
         switch chosen {
         case .text: break
@@ -194,6 +220,53 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         if !summary.passes { throw ExitCode(1) }
     }
 
+    /// The comparison's options: the command line's, with `--config`'s settings per glob.
+    private func comparisonOptions(console: Console, url: (String) -> URL) throws -> CompareOptions {
+        var paths: [PathSettings] = []
+        if let config {
+            do {
+                paths = try CompareConfig.load(url(config))
+            } catch {
+                throw failure(error.clause, console: console)
+            }
+        }
+        return CompareOptions(
+            threshold: threshold, maxDiffRatio: maxDiffRatio, maxDiffPixels: maxDiffPixels,
+            failOnAntialiasing: failOnAntialiasing, masks: mask.filter { $0.pattern == "**" }.map(\.rect),
+            scopedMasks: mask.filter { $0.pattern != "**" }, maskElements: maskElement,
+            failOn: failOn, minimumCluster: minimumCluster, paths: paths)
+    }
+
+    /// Writes the report, JUnit XML and the deprecated `--report` page; whether a report was
+    /// written. When every file matches there is nothing to show: no report is written, and one
+    /// an earlier comparison left in the folder is removed (JUnit XML is still written, into the
+    /// report folder when asked, which is then made).
+    private func writeFiles(
+        _ summary: ComparisonSummary, report: URL, url: (String) -> URL, console: Console
+    ) throws(CompareError) -> Bool {
+        let everyFileMatches = summary.pairs.allSatisfy { $0.status == .match } && legacyReport == nil
+        if everyFileMatches {
+            try ComparisonReportWriter.removeEarlierReport(in: report)
+        } else {
+            try ComparisonReportWriter.writeHTML(summary, into: report, templatesDirectory: templates.map(url))
+        }
+        if let junit {
+            let file = url(junit)
+            if file.deletingLastPathComponent().standardizedFileURL.path == report.path {
+                try? FileManager.default.createDirectory(at: report, withIntermediateDirectories: false)
+            }
+            try ComparisonReportWriter.writeJUnit(summary, to: file)
+        }
+        if let legacyReport {
+            let page = url(legacyReport)
+            try ComparisonReportWriter.writeRedirect(at: page, to: report)
+            console.warning(
+                "--report FILE is deprecated and goes in the next release: the report is a folder now. It was written to \(Excerpt.location(report.path)) and \(Excerpt.location(page.path)) opens it; pass --report-dir \(Excerpt.location(report.path)) instead."
+            )
+        }
+        return !everyFileMatches
+    }
+
     /// Prints `message` as the error it is (with `--json`, also as the error object on standard
     /// output) and returns exit code 2.
     private func failure(_ message: String, console: Console) -> ExitCode {
@@ -202,20 +275,26 @@ struct CompareCommand: AsyncParsableCommand, UsageExitCode {
         return ExitCode(2)
     }
 
-    private func printText(_ summary: ComparisonSummary, console: Console, report: URL) {
+    /// The pairs that are not matches, the summary line and where the report is (`report` nil:
+    /// none was written, every file matches).
+    private func printText(_ summary: ComparisonSummary, console: Console, report: URL?) {
         // Drift first: it explains the pixel figures that follow.
         for line in summary.drift { console.warning(line) }
         for pair in summary.pairs where pair.status != .match && (!quiet || pair.fails(summary.options.failOn)) {
             var line =
                 "\(Self.symbol(pair, summary.options.failOn)) \(pair.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(Excerpt.location(pair.name)): \(pair.message)"
-            if let sideBySide = pair.images?.sideBySide {
+            if let report, let sideBySide = pair.images?.sideBySide {
                 line += " → \(Excerpt.location(report.appendingPathComponent(sideBySide).path))"
             }
             console.error(line)
         }
         console.error(summary.line)
-        console.error(
-            "Report: \(Excerpt.location(report.appendingPathComponent(ComparisonReportWriter.pageName).path))")
+        if let report {
+            console.error(
+                "Report: \(Excerpt.location(report.appendingPathComponent(ComparisonReportWriter.pageName).path))")
+        } else {
+            console.error("Report: none written; every file matches.")
+        }
     }
 
     /// Annotations on standard output, and the Markdown summary appended to

@@ -1,6 +1,7 @@
 /// The outcome of a call that throws one error type, as a value, so that a command can print
 /// the error and choose its exit code in one `switch`.
-func outcome<Value, Failure: Error>(of body: () async throws(Failure) -> Value) async -> Result<Value, Failure> {
+package func outcome<Value, Failure: Error>(of body: () async throws(Failure) -> Value) async -> Result<Value, Failure>
+{
     do {
         return .success(try await body())
     } catch {
@@ -9,7 +10,7 @@ func outcome<Value, Failure: Error>(of body: () async throws(Failure) -> Value) 
 }
 
 /// The synchronous twin of ``outcome(of:)-(()async throws(Failure)->Value)``.
-func outcome<Value, Failure: Error>(of body: () throws(Failure) -> Value) -> Result<Value, Failure> {
+package func outcome<Value, Failure: Error>(of body: () throws(Failure) -> Value) -> Result<Value, Failure> {
     do {
         return .success(try body())
     } catch {

@@ -82,6 +82,22 @@ public enum ComparisonReportWriter {
         return own.st_dev != parent.st_dev || own.st_ino == parent.st_ino
     }
 
+    /// Removes an earlier comparison's report from `folder` — its page and its `images/` folder,
+    /// nothing else — so that a run in which every file matches, which writes no report, leaves
+    /// none that describes another run.
+    public static func removeEarlierReport(in folder: URL) throws(CompareError) {
+        let manager = FileManager.default
+        for name in [pageName, GoldenComparer.imagesFolder] {
+            let url = folder.appendingPathComponent(name)
+            guard ContainedPath.kind(of: url) != .missing else { continue }
+            do {
+                try manager.removeItem(at: url)
+            } catch {
+                throw .writeFailed(path: url.path, detail: FileProblem.describe(error))
+            }
+        }
+    }
+
     /// Writes JUnit XML to `url`.
     public static func writeJUnit(_ summary: ComparisonSummary, to url: URL) throws(CompareError) {
         try write(Data(ComparisonReportFormats.junit(summary).utf8), to: url)

@@ -251,6 +251,90 @@ struct CompareCommandTests {
         #expect(elsewhere.exitCode == 2, "other folders are still never created: \(elsewhere.standardError)")
     }
 
+    @Test(
+        "albumreport-compare is compare on its own: the same exit codes, messages, report and JUnit; its own usage line, version and usage exit code"
+    )
+    func standaloneExecutable() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let standalone = ProductBinary.productsDirectory.appendingPathComponent("albumreport-compare")
+        _ = try png(folder.url, "goldens/same.png")
+        _ = try png(folder.url, "rendered/same.png")
+        _ = try png(folder.url, "goldens/changed.png")
+        _ = try png(folder.url, "rendered/changed.png", red: 10)
+        _ = try png(folder.url, "rendered/new.png")
+        let arguments = ["goldens", "rendered", "--format", "text", "--json"]
+        let sub = try await ProductBinary.run(
+            ["compare"] + arguments + ["--report-dir", "sub", "--junit", "sub.xml"], in: folder.url)
+        let own = try await ProductBinary.run(
+            executable: standalone, arguments + ["--report-dir", "own", "--junit", "own.xml"], in: folder.url)
+        #expect(sub.exitCode == 1, "\(sub.standardError)")
+        #expect(own.exitCode == sub.exitCode, "\(own.standardError)")
+        #expect(
+            own.standardOutput.replacingOccurrences(of: "own", with: "sub") == sub.standardOutput,
+            "the same --json summary, but for the report folder's name")
+        #expect(
+            own.standardError.replacingOccurrences(of: "own/", with: "sub/")
+                == sub.standardError.replacingOccurrences(of: "own/", with: "sub/"))
+        for file in ["images/changed.diff.png", "images/changed.compare.png", "report.html"] {
+            #expect(
+                FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("own/" + file).path), "\(file)"
+            )
+        }
+        let junit = { (name: String) in
+            try String(contentsOf: folder.url.appendingPathComponent(name), encoding: .utf8)
+                .replacingOccurrences(of: "own/", with: "sub/")
+        }
+        #expect(try junit("own.xml") == junit("sub.xml"))
+
+        let help = try await ProductBinary.run(executable: standalone, ["--help"], in: folder.url)
+        #expect(help.exitCode == 0)
+        #expect(
+            help.standardOutput.contains("USAGE: albumreport-compare [<options>] <expected> <actual>"),
+            "\(help.standardOutput)")
+        #expect(help.standardOutput.contains("--minimum-cluster"))
+        let version = try await ProductBinary.run(executable: standalone, ["--version"], in: folder.url)
+        #expect(version.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == AlbumReportVersion.current)
+        for wrong in [["goldens", "rendered", "--threshold", "7"], ["goldens", "rendered\u{1B}[31m"], ["goldens"]] {
+            let run = try await ProductBinary.run(executable: standalone, wrong, in: folder.url)
+            #expect(run.exitCode == 2, "\(wrong): \(run.standardError)")
+        }
+    }
+
+    @Test(
+        "when every file matches no report is written, and an earlier run's report in the folder is removed; JUnit is still written"
+    )
+    func noReportWhenEverythingMatches() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try png(folder.url, "goldens/a.png")
+        _ = try png(folder.url, "rendered/a.png", red: 0)
+        let failing = try await ProductBinary.run(
+            ["compare", "goldens", "rendered", "--report-dir", "report", "--format", "text"], in: folder.url)
+        #expect(failing.exitCode == 1)
+        let page = folder.url.appendingPathComponent("report/report.html")
+        let images = folder.url.appendingPathComponent("report/images")
+        #expect(FileManager.default.fileExists(atPath: page.path))
+        _ = try png(folder.url, "rendered/a.png")
+        try Data("kept".utf8).write(to: folder.url.appendingPathComponent("report/.gitkeep"))
+        let passing = try await ProductBinary.run(
+            [
+                "compare", "goldens", "rendered", "--report-dir", "report", "--junit", "report/junit.xml", "--format",
+                "text",
+            ],
+            in: folder.url)
+        #expect(passing.exitCode == 0, "\(passing.standardError)")
+        #expect(passing.standardError.contains("Report: none written; every file matches."), "\(passing.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: page.path), "the earlier report describes another run")
+        #expect(!FileManager.default.fileExists(atPath: images.path))
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("report/junit.xml").path))
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("report/.gitkeep").path))
+        let fresh = try await ProductBinary.run(
+            ["compare", "goldens", "rendered", "--report-dir", "fresh", "--format", "text"], in: folder.url)
+        #expect(fresh.exitCode == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("fresh").path))
+    }
+
     @Test("--json prints the summary; --update converges: new files recorded, stale goldens removed, exit 0")
     func foldersAndUpdate() async throws {
         let folder = try TemporaryDirectory()

@@ -129,4 +129,89 @@ struct SchemaTests {
             print("Skipped the schema validation: \(skip.reason)")
         }
     }
+
+    @Test(
+        "compare --config: per-glob settings that validate change the verdict of their files only; a bad config exits 2 naming its place, and the schema refuses it too"
+    )
+    func compareConfig() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for side in ["goldens", "actual"] {
+            for name in ["cards/a.png", "sheet.png"] {
+                let url = folder.url.appendingPathComponent("\(side)/\(name)")
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try AlbumReportGraphicsTestImage.solid(RGBA(red: 240, green: 240, blue: 240), edge: 40).write(to: url)
+                // Three pixels in a row changed on the actual side: a real change, in both files.
+                if side == "actual" {
+                    try AlbumReportGraphicsTestImage.paint(
+                        PixelRect(x: 10, y: 10, width: 3, height: 1), RGBA(red: 0, green: 0, blue: 0), inFile: url)
+                }
+            }
+        }
+        let plain = try await ProductBinary.run(["compare", "goldens", "actual", "--json"], in: folder.url)
+        #expect(plain.exitCode == 1)
+        #expect(plain.standardOutput.components(separatedBy: "\"status\" : \"mismatch\"").count - 1 == 2)
+
+        let config = folder.url.appendingPathComponent("compare.json")
+        try Data(
+            #"{"$schema": "https://albumreport.dev/schemas/compare-config.schema.json", "paths": [{"glob": "cards/**", "maxDiffPixels": 5}, {"glob": "**/a.png", "masks": [[0, 0, 1, 1]]}]}"#
+                .utf8
+        ).write(to: config)
+        let configured = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--config", "compare.json", "--json"], in: folder.url)
+        #expect(configured.exitCode == 1, "the sheet still fails: \(configured.standardError)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(configured.standardOutput.utf8)) as? [String: Any])
+        let pairs = try #require(json["pairs"] as? [[String: Any]])
+        let status = Dictionary(
+            uniqueKeysWithValues: pairs.compactMap { pair in
+                (pair["name"] as? String).map { ($0, pair["status"] as? String ?? "") }
+            })
+        #expect(status == ["cards/a.png": "match", "sheet.png": "mismatch"], "\(pairs)")
+
+        let bad: [(config: String, says: String)] = [
+            (
+                #"{"paths": [{"glob": "cards/**", "treshold": 0.2}]}"#,
+                #"paths[0] has "treshold", which is not a setting"#
+            ),
+            (
+                #"{"paths": [{"glob": "x"}, {"glob": "y", "threshold": 2}]}"#,
+                "paths[1].threshold must be a number from 0 to 1"
+            ),
+            (
+                #"{"paths": [{"glob": "x", "masks": [[0, 0, 0, 5]]}]}"#,
+                "paths[0].masks[0] must be [x, y, width, height]"
+            ),
+            (#"{"paths": [{"glob": "x", "minimumCluster": true}]}"#, "paths[0].minimumCluster must be a whole number"),
+            (#"{"path": []}"#, #""path" is not a key of a compare config"#),
+        ]
+        for (text, says) in bad {
+            try Data(text.utf8).write(to: config)
+            let run = try await ProductBinary.run(
+                ["compare", "goldens", "actual", "--config", "compare.json"], in: folder.url)
+            #expect(run.exitCode == 2, "\(text): \(run.standardError)")
+            #expect(run.standardError.contains("compare.json"), "\(run.standardError)")
+            #expect(run.standardError.contains(says), "\(text): \(run.standardError)")
+            do {
+                let problems = try await Self.problems(config, schema: "compare-config", in: folder.url)
+                #expect(problems != nil, "the schema accepts \(text), which compare refuses")
+            } catch let skip as Skip {
+                print("Skipped the schema validation: \(skip.reason)")
+            }
+        }
+        try Data(
+            #"{"paths": [{"glob": "cards/**", "maxDiffPixels": 5, "threshold": 0.2, "maxDiffRatio": 0.5, "minimumCluster": 2, "failOnAntialiasing": true, "masks": [[-4, 0, 10, 10]]}]}"#
+                .utf8
+        ).write(to: config)
+        let full = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--config", "compare.json"], in: folder.url)
+        #expect(full.exitCode == 1, "every setting is taken: \(full.standardError)")
+        do {
+            let problems = try await Self.problems(config, schema: "compare-config", in: folder.url)
+            #expect(problems == nil, "\(problems ?? "")")
+        } catch let skip as Skip {
+            print("Skipped the schema validation: \(skip.reason)")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import AlbumReportCompareReport
 import AlbumReportCore
 import AlbumReportTemplates
 import Foundation

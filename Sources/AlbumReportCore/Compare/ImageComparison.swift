@@ -138,15 +138,19 @@ public struct CompareOptions: Sendable, Hashable, Codable {
     /// re-rendered text nearly touch, and a real 1–3 pixel change with them); the figures
     /// always count the specks apart.
     public var minimumCluster: Int
+    /// Settings for the files whose path matches a glob (`compare --config FILE`), applied in
+    /// order over these by ``resolved(for:)``.
+    public var paths: [PathSettings]
 
     /// The documented defaults: threshold 0.1, no differing pixel allowed (not even a speck),
     /// anti-aliasing ignored, new, missing and changed files all failing.
     public init(
         threshold: Double = 0.1, maxDiffRatio: Double = 0, maxDiffPixels: Int? = nil, failOnAntialiasing: Bool = false,
         masks: [PixelRect] = [], scopedMasks: [ScopedMask] = [], maskElements: [String] = [], failOn: FailOn = .all,
-        minimumCluster: Int = 1
+        minimumCluster: Int = 1, paths: [PathSettings] = []
     ) {
         self.minimumCluster = max(minimumCluster, 1)
+        self.paths = paths
         self.threshold = threshold
         self.maxDiffRatio = maxDiffRatio
         self.maxDiffPixels = maxDiffPixels

@@ -1,0 +1,4 @@
+import AlbumReportCompareCommand
+
+// `albumreport compare` as a command of its own: the compare-only tarball's executable.
+await StandaloneCompareCommand.execute()
