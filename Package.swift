@@ -329,6 +329,7 @@ let package = Package(
         .testTarget(
             name: "AlbumReportTestingTests",
             dependencies: ["AlbumReportTesting", "AlbumReportCompare", "AlbumReportTestSupport"],
+            exclude: ["__Goldens__"],
             swiftSettings: testSettings
         ),
         .testTarget(

@@ -31,7 +31,7 @@ case "$1" in
   address)
     bin_dir="$2"
     again="Run \`make test-asan\` again; if it persists, remove .build and run it again."
-    for file in "$bin_dir/albumreportPackageTests.xctest" "$bin_dir/albumreport"; do
+    for file in "$bin_dir/albumreportPackageTests.xctest" "$bin_dir/albumreport" "$bin_dir/albumreport-compare"; do
       [ -f "$file" ] || { echo "check-sanitized: $file does not exist" >&2; exit 1; }
       carries_runtime "$file" || { echo "check-sanitized: $file does not link the address sanitizer. $again" >&2; exit 1; }
     done
@@ -43,14 +43,15 @@ case "$1" in
       fi
     done
     for target in "${targets[@]}"; do
-      objects=("$bin_dir/$target.build"/*.o)
+      # SwiftPM names a target's folder after its C99 name (albumreport-compare: albumreport_compare).
+      objects=("$bin_dir/${target//-/_}.build"/*.o)
       [ -f "${objects[0]}" ] || { echo "check-sanitized: $target has no objects in $bin_dir. $again" >&2; exit 1; }
       if ! nm -u "${objects[@]}" 2>/dev/null | grep -E ' U __asan_(report|load|store|init|version)' >/dev/null; then
         echo "check-sanitized: $target was compiled without the address sanitizer. $again" >&2
         exit 1
       fi
     done
-    echo "check-sanitized: the test bundle and albumreport link the address sanitizer; ${#targets[@]} targets are instrumented"
+    echo "check-sanitized: the test bundle, albumreport and albumreport-compare link the address sanitizer; ${#targets[@]} targets are instrumented"
     ;;
   *) usage ;;
 esac

@@ -50,7 +50,7 @@ public struct OfflineScreens: Sendable {
         self.feed = feed
         self.items = items
         self.render = render
-        warnings = resources.warnings.map { ReportWarning(stage: .setup, message: $0) } + coverage.warnings
+        warnings = resources.warnings + coverage.warnings
         undrawableCharacters = coverage.undrawable
     }
 

@@ -10,8 +10,9 @@ struct ScreenResources: Sendable {
     var fonts: FontBook
     /// The app's words and the UI's direction (nil: English, left to right).
     var language: ChromeLanguage?
-    /// Fonts substituted for missing ones, and what the language's strings file lacks.
-    var warnings: [String]
+    /// Fonts substituted for missing ones, and what the language's strings file lacks: the
+    /// setup stage's warnings.
+    var warnings: [ReportWarning]
 
     /// Loads the theme (`templatesDirectory` first), its fonts and, when a language or direction
     /// is given, the strings; `screen` holds the accessibility settings the theme is adapted to.
@@ -31,7 +32,7 @@ struct ScreenResources: Sendable {
                 code ?? "en", direction: layoutDirection, templatesDirectory: templatesDirectory)
         }
         language = loaded.language
-        warnings = fonts.substitutions + loaded.warnings
+        warnings = (fonts.substitutions + loaded.warnings).map { ReportWarning(stage: .setup, message: $0) }
     }
 
     /// `screen` with this run's language.

@@ -40,7 +40,7 @@ struct SetupStage: PipelineStage {
         try ReportWriter.checkOutput(input.output, force: input.force, holdsReport: previous != nil)
         return Output(
             resources: resources, page: page, previous: previous,
-            warnings: resources.warnings.map { ReportWarning(stage: .setup, message: $0) })
+            warnings: resources.warnings)
     }
 }
 
