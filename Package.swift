@@ -32,6 +32,19 @@ let strictSettings: [SwiftSetting] = languageSettings + sanitizerSwift
 /// product, so a package depending on this one never sees the flag.
 let testSettings: [SwiftSetting] = languageSettings + [.unsafeFlags(["-Onone"])]
 
+/// The pkg-config package CGD's header search paths come from. On Linux, FreeType's: gd, fontconfig,
+/// HarfBuzz, FriBidi and libdeflate install their headers on the compiler's default path (Debian,
+/// Ubuntu, Fedora, Alpine), FreeType's alone are in a folder of their own. gd's own file (`gdlib`)
+/// names every image library gd was built with as a private requirement, and libavif's passes
+/// `-DAVIF_DLL`, a flag SwiftPM refuses with a warning printed twice by every build, also by a
+/// package that only compares PNGs and never builds this module. On macOS Homebrew's prefixes are
+/// off the default path, and gd's file is the one that names them all.
+#if os(Linux)
+    let gdPackage = "freetype2"
+#else
+    let gdPackage = "gdlib"
+#endif
+
 /// Developer tools no test runs, left out of the sanitized build.
 let developerTools: [Target] = [
     /// Regenerates the embedded sample's artwork (`make sample-artwork`); not shipped.
@@ -69,21 +82,28 @@ let package = Package(
         .library(name: "AlbumReportTesting", targets: ["AlbumReportTesting"]),
         .library(name: "AlbumReportSnapshotTesting", targets: ["AlbumReportSnapshotTesting"]),
     ],
-    // Two traits, both on by default. A package that only compares PNGs (the AlbumReportCompare and
-    // AlbumReportTesting products) turns them off with `traits: []` on its `.package` line: then
-    // none of the packages below is resolved or built, and the only system package it needs is
-    // libpng (`libpng-dev`). The renderer's targets (AlbumReport, the albumreport command) need
-    // `Renderer`; AlbumReportSnapshotTesting needs `SnapshotTesting`.
+    // Two traits; `Renderer` is the default, and it also brings in what `SnapshotTesting` does. A
+    // package that only compares PNGs (the AlbumReportCompare and AlbumReportTesting products) turns
+    // them off with `traits: []` on its `.package` line: then none of the packages below is resolved
+    // or built, and the only system package it needs is libpng (`libpng-dev`). The renderer's targets
+    // (AlbumReport, the albumreport command) need `Renderer`; AlbumReportSnapshotTesting needs either
+    // (`traits: ["SnapshotTesting"]` leaves the renderer's packages out).
+    //
+    // One trait on by default, not two: SwiftPM passes each enabled trait to every target of this
+    // package as `-D<trait>`, in an order that changes from one invocation to the next (a set's);
+    // when the order changes, the arguments of every module of this package change, and every one
+    // compiles again — in this package's own builds and in the build of any package that depends on
+    // it with its default traits. With one `-D` the arguments are the same at every invocation.
     traits: [
         .trait(
             name: "Renderer",
-            description: "The renderer and its command: HTTP (AsyncHTTPClient, SwiftNIO), Mustache, logging, arguments."
+            description: "The renderer and its command (HTTP, Mustache, logging); also what SnapshotTesting brings."
         ),
         .trait(
             name: "SnapshotTesting",
-            description: "AlbumReportSnapshotTesting: the .png strategy for swift-snapshot-testing."
+            description: "AlbumReportSnapshotTesting (swift-snapshot-testing's .png), without the renderer."
         ),
-        .default(enabledTraits: ["Renderer", "SnapshotTesting"]),
+        .default(enabledTraits: ["Renderer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -104,13 +124,13 @@ let package = Package(
     targets: [
         // MARK: - C
 
-        /// libgd, found with pkg-config; fontconfig comes with it on every platform gd supports.
-        /// The text engine's libraries live in the same module (their FreeType and fontconfig
-        /// types must be the same ones gd sees): HarfBuzz shapes, FriBidi orders.
+        /// libgd, with fontconfig and FreeType, found with pkg-config (`gdPackage` above). The text
+        /// engine's libraries live in the same module (their FreeType and fontconfig types must be
+        /// the same ones gd sees): HarfBuzz shapes, FriBidi orders.
         .systemLibrary(
             name: "CGD",
             path: "Sources/CGD",
-            pkgConfig: "gdlib",
+            pkgConfig: gdPackage,
             providers: [
                 .apt([
                     "libgd-dev", "libfontconfig-dev", "libfreetype-dev", "libdeflate-dev", "libharfbuzz-dev",
@@ -248,7 +268,7 @@ let package = Package(
                 "AlbumReportCore", "AlbumReportCompare",
                 .product(
                     name: "SnapshotTesting", package: "swift-snapshot-testing",
-                    condition: .when(traits: ["SnapshotTesting"])),
+                    condition: .when(traits: ["Renderer", "SnapshotTesting"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -339,7 +359,7 @@ let package = Package(
                 "AlbumReportTestSupport",
                 .product(
                     name: "SnapshotTesting", package: "swift-snapshot-testing",
-                    condition: .when(traits: ["SnapshotTesting"])),
+                    condition: .when(traits: ["Renderer", "SnapshotTesting"])),
             ],
             exclude: ["__Snapshots__"],
             swiftSettings: testSettings
