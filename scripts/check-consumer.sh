@@ -6,6 +6,7 @@
 #   - the resolve pins albumreport alone (no NIO, AsyncHTTPClient, Mustache, swift-syntax, …);
 #   - nothing of the renderer is compiled (no libgd, HarfBuzz, FriBidi or ICU target), and the
 #     test binary links none of those libraries — libpng is the one system library it needs;
+#   - the build prints no warning (none about a pkg-config flag of the renderer's libraries);
 #   - the test passes, and two same-named tests in two suites are told they share a golden.
 # Prints the resolve and build times (the README quotes them).
 #   scripts/check-consumer.sh [--keep]
@@ -167,6 +168,11 @@ swift package resolve >/dev/null
 resolved=$(seconds)
 swift build --build-tests >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
 built=$(seconds)
+# Nothing of the renderer is read either: gd's pkg-config file named libavif's, whose -DAVIF_DLL
+# SwiftPM refused with a warning at every build of a package that never builds gd.
+if grep "warning:" "$work/build.log"; then
+    echo "check-consumer: the build printed the warnings above" >&2; exit 1
+fi
 swift test --skip-build --filter fieldMatchesItsGolden 2>&1 | tail -3
 if swift test --skip-build --filter "LightScreens|DarkScreens" >"$work/collide.log" 2>&1; then
     echo "check-consumer: two tests sharing one golden passed" >&2; exit 1

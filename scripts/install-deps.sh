@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Installs the system packages albumreport needs on Debian/Ubuntu, and says what it installs.
 # Safe to run again: packages already present are left alone.
+#   scripts/install-deps.sh [--browser] [--lint] [--dist] [--bench]
+#   scripts/install-deps.sh --libraries   only what compiling and linking needs (the -dev packages
+#                                         and pkg-config: no fonts); CI installs the rest beside
+#                                         the build
 set -euo pipefail
 
 packages=(
@@ -34,11 +38,17 @@ lint=false
 bench=false
 for option in "$@"; do
   case "$option" in
+    --libraries)
+      libraries=()
+      for package in "${packages[@]}"; do
+        if [[ "$package" == *-dev || "$package" == pkg-config ]]; then libraries+=("$package"); fi
+      done
+      packages=("${libraries[@]}") ;;
     --browser) packages+=(chromium) ;;
     --lint) packages+=(shellcheck); lint=true ;;
     --dist) packages+=(debootstrap) ;;
     --bench) bench=true ;;
-    *) echo "install-deps: unknown option $option (known: --browser, --lint, --dist, --bench)" >&2; exit 2 ;;
+    *) echo "install-deps: unknown option $option (known: --libraries, --browser, --lint, --dist, --bench)" >&2; exit 2 ;;
   esac
 done
 

@@ -96,14 +96,14 @@ public enum ProductBinary {
         try process.run()
         let started = ContinuousClock.now
         let deadline = started + timeout
-        var signalled: ContinuousClock.Instant?
+        // The signal is sent from a dispatch timer, not from this task: on a loaded machine the
+        // cooperative pool can leave a polling task asleep for longer than the whole run (seen
+        // in CI: a 35 s run finished unsignalled).
+        let watcher = signal.map {
+            SignalWatcher(process.processIdentifier, $0.number, when: $0.when, watching: errURL)
+        }
+        defer { watcher?.stop() }
         while process.isRunning {
-            if let signal, signalled == nil,
-                signal.when(String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
-            {
-                kill(process.processIdentifier, signal.number)
-                signalled = .now
-            }
             if ContinuousClock.now > deadline {
                 process.terminate()
                 break
@@ -111,6 +111,8 @@ public enum ProductBinary {
             try await Task.sleep(for: .milliseconds(20))
         }
         process.waitUntilExit()
+        watcher?.stop()
+        let signalled = watcher?.sent
         try out.close()
         try err.close()
         return Outcome(
@@ -121,9 +123,36 @@ public enum ProductBinary {
             beforeSignal: signalled.map { $0 - started })
     }
 
-    /// When a process ended: written once by its termination handler, which Foundation starts on a
-    /// thread of its own just after `waitUntilExit` may already have returned; read then, nil
-    /// means the exit was microseconds ago, and the caller takes the current time.
+    /// Sends a signal to a process once what it has written to a file satisfies a condition,
+    /// checked every 20 ms on a dispatch queue of its own (real threads, not the test's tasks).
+    private final class SignalWatcher {
+        private let timer: any DispatchSourceTimer
+        private let moment = ExitMoment()
+
+        init(_ pid: pid_t, _ number: Int32, when: @escaping @Sendable (String) -> Bool, watching file: URL) {
+            timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "albumreport.test.signal"))
+            timer.setEventHandler { [moment] in
+                guard moment.moment == nil,
+                    when(String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self))
+                else { return }
+                kill(pid, number)
+                moment.note()
+            }
+            timer.schedule(deadline: .now(), repeating: .milliseconds(20))
+            timer.resume()
+        }
+
+        /// When the signal was sent (nil: not sent).
+        var sent: ContinuousClock.Instant? { moment.moment }
+
+        /// Stops watching (the process has ended); safe to call more than once.
+        func stop() { timer.cancel() }
+    }
+
+    /// A moment noted once, on another thread: when a process ended (written by its termination
+    /// handler, which Foundation starts on a thread of its own just after `waitUntilExit` may
+    /// already have returned; read then, nil means the exit was microseconds ago, and the caller
+    /// takes the current time), or when a signal was sent.
     private final class ExitMoment: Sendable {
         private let instant = Mutex<ContinuousClock.Instant?>(nil)
         func note() { instant.withLock { $0 = $0 ?? .now } }
