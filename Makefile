@@ -25,7 +25,8 @@ test: deps
 
 ## The whole test suite with this package's own code (Swift and C) built with the address
 ## sanitizer and with assertions kept (-assert-config Debug: the optimized run that checks
-## `assert`) (CI runs it too), optimized and in parallel like `make test`, in the same .build
+## `assert`) (CI runs it too), optimized (file by file, not whole-module: a shorter build) and
+## in parallel like `make test`, in the same .build
 ## folder: ALBUMREPORT_SANITIZE=address (Package.swift) instruments this package's targets only,
 ## so the dependencies `make test` compiled are reused and only this package's modules compile
 ## again (and again for the next `make test`). The build is checked to be instrumented before it
