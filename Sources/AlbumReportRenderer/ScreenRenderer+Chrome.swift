@@ -170,19 +170,23 @@ extension ScreenRenderer {
             centerX: boxX + boxWidth * 0.72, centerY: boxY + boxHeight * 0.3, radius: side * 0.05, color: ink)
     }
 
-    /// The backdrop of a presented card: the list pushed back (on iPad its rows, dimmed), the
-    /// status bar over it, and the sheet.
-    func drawPresentation(_ sheet: SheetPresentation, on image: GDImage, scale: Double) throws(GraphicsError) {
+    /// The backdrop of a presented card: the list pushed back (on iPad its rows with their
+    /// `listThumbnails` by rank, dimmed), the status bar over it, and the sheet.
+    func drawPresentation(
+        _ sheet: SheetPresentation, on image: GDImage, scale: Double, listThumbnails: [Int: Data]
+    ) throws(GraphicsError) {
         let back = sheet.presentingFrame
         image.fillRoundedRect(
             x: back.x * scale, y: back.y * scale, width: back.width * scale, height: back.height * scale,
             radius: sheet.presentingCornerRadius * scale, roundsTop: true, roundsBottom: false,
             color: sheet.presentingColor)
         if let list = sheet.presentingList {
-            // The list the sheet came from, its artwork as placeholders, under the dimming.
+            // The list the sheet came from, with its artwork, under the dimming (a thumbnail that
+            // did not arrive or decode is the row's placeholder, as on the sheet).
             if let header = list.header { try text.draw(header, in: image) }
             for row in list.rows {
-                _ = try drawRow(row, on: image, scale: scale, listBackground: list.background, thumbnail: nil)
+                _ = try drawRow(
+                    row, on: image, scale: scale, listBackground: list.background, thumbnail: listThumbnails[row.rank])
             }
             try drawNavigationBar(list.navigationBar, on: image, scale: scale)
         }

@@ -54,14 +54,16 @@ public struct ScreenRenderer: Sendable {
     /// Renders one card with `artwork` bytes (nil: placeholder). Returns why a placeholder was
     /// drawn, when decoding failed.
     public func renderCard(
-        _ layout: CardLayout, artwork: Data?
+        _ layout: CardLayout, artwork: Data?, listThumbnails: [Int: Data] = [:]
     ) throws(GraphicsError) -> (
         image: GDImage, decodeFailure: GraphicsError?
     ) {
         let scale = layout.scale
         let image = try canvas(
             size: layout.size, scale: scale, background: layout.presentation?.backdrop ?? layout.background)
-        if let presentation = layout.presentation { try drawPresentation(presentation, on: image, scale: scale) }
+        if let presentation = layout.presentation {
+            try drawPresentation(presentation, on: image, scale: scale, listThumbnails: listThumbnails)
+        }
         var failure: GraphicsError?
         if case .failure(let decode) = drawImage(
             artwork, in: layout.artwork, on: image, scale: scale, behind: layout.background)
@@ -72,7 +74,9 @@ public struct ScreenRenderer: Sendable {
         if let badge = layout.badge { drawBadge(badge, on: image, scale: scale, behind: layout.background) }
         if let edge = layout.scrollEdge {
             image.applyMaterial(
-                edge.frame.pixels(scale: scale), sigma: edge.material.blurSigma * scale, tint: edge.material.tint)
+                edge.frame.pixels(scale: scale), sigma: edge.material.blurSigma * scale, tint: edge.material.tint,
+                container: edge.container?.pixels(scale: scale),
+                bottomCornerRadius: (edge.containerCornerRadius ?? 0) * scale)
             image.fill(edge.separator.pixels(scale: scale), color: edge.separatorColor)
         }
         // The bar goes over the content (a card's content never reaches under it at the scroll edge).
@@ -90,10 +94,10 @@ public struct ScreenRenderer: Sendable {
     /// (``EncodingCard/finish()``). The canvas is released before the rows are compressed, so a
     /// card in flight holds one of the two at a time, not both.
     public func encodeCard(
-        _ layout: CardLayout, artwork: Data?, compressionLevel: Int, photographicLevel: Int? = nil,
-        filter: PNGStreamEncoder.RowFilter
+        _ layout: CardLayout, artwork: Data?, listThumbnails: [Int: Data] = [:], compressionLevel: Int,
+        photographicLevel: Int? = nil, filter: PNGStreamEncoder.RowFilter
     ) throws(GraphicsError) -> EncodingCard {
-        let rendered = try renderCard(layout, artwork: artwork)
+        let rendered = try renderCard(layout, artwork: artwork, listThumbnails: listThumbnails)
         let encoder = try PNGStreamEncoder(
             width: rendered.image.width, height: rendered.image.height, compressionLevel: compressionLevel,
             photographicLevel: photographicLevel, filter: filter)
@@ -103,7 +107,7 @@ public struct ScreenRenderer: Sendable {
             decodeFailure: rendered.decodeFailure)
     }
 
-    /// A card's pixels in a PNG encoder (``encodeCard(_:artwork:compressionLevel:photographicLevel:filter:)``).
+    /// A card's pixels in a PNG encoder (``encodeCard(_:artwork:listThumbnails:compressionLevel:photographicLevel:filter:)``).
     public struct EncodingCard {
         let encoder: PNGStreamEncoder
         /// The picture's width in pixels.

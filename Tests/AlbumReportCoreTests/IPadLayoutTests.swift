@@ -145,4 +145,78 @@ struct IPadLayoutTests {
             options: ScreenOptions(style: .swiftui), measurer: measurer)
         #expect(phone.presentation?.presentingList == nil && phone.presentation?.dimming == nil)
     }
+
+    @Test(
+        "--style swiftui: the card is a 580 × 640 pt form sheet, centred, 10 pt corners, over the dimmed list",
+        arguments: pads)
+    func formSheet(device: Device) throws {
+        let theme = try Theme.shipped()
+        let feed = try chart()
+        let card = CardLayout.make(
+            item: feed.items[0], feed: feed, device: device, theme: theme, locale: locale,
+            options: ScreenOptions(style: .swiftui, fit: .screen), measurer: measurer)
+        let sheet = try #require(card.presentation)
+        let frame = sheet.sheetFrame
+        #expect(frame.width == 580 && frame.height == 640)
+        #expect(abs(frame.midX - device.size.width / 2) < 1e-9 && abs(frame.midY - device.size.height / 2) < 1e-9)
+        #expect(sheet.cornerRadius == 10 && sheet.roundsBottom)
+        #expect(card.size == device.size)
+        // The artwork, the bar and the button keep their insets inside the sheet.
+        #expect(card.artwork.frame.x == frame.x + 20 && card.artwork.frame.width == 540)
+        #expect(card.button.frame.x == frame.x + 20 && card.button.frame.maxX == frame.maxX - 20)
+        #expect(abs(card.button.frame.maxY - (frame.maxY - 20)) < 1e-9)
+        #expect(card.navigationBar.frame.x == frame.x && card.navigationBar.frame.width == frame.width)
+        // UIKit's size for the smallest and the largest screens.
+        let small = Device(
+            id: "ipad-9.7", name: "iPad", size: Size(width: 768, height: 1024), scale: 2, safeArea: EdgeInsets(top: 20))
+        #expect(SheetPresentation.formSheetSize(on: small) == Size(width: 540, height: 600))
+        let large = Device(
+            id: "ipad-wide", name: "iPad", size: Size(width: 1600, height: 1000), scale: 2,
+            safeArea: EdgeInsets(top: 24))
+        #expect(SheetPresentation.formSheetSize(on: large) == Size(width: 620, height: 680))
+    }
+
+    @Test(
+        "--fit screen: content scrolls under the button's band, which ends with the sheet and nothing leaves it",
+        arguments: pads)
+    func formSheetScrolls(device: Device) throws {
+        let theme = try Theme.shipped()
+        let feed = try chart()
+        for item in feed.items.prefix(5) {
+            let card = CardLayout.make(
+                item: item, feed: feed, device: device, theme: theme, locale: locale,
+                options: ScreenOptions(style: .swiftui, fit: .screen), measurer: measurer)
+            let sheet = try #require(card.presentation).sheetFrame
+            let band = try #require(card.scrollEdge)
+            #expect(band.frame.x == sheet.x && band.frame.maxX == sheet.maxX)
+            #expect(abs(band.frame.maxY - sheet.maxY) < 1e-9)
+            #expect(band.container == sheet && band.containerCornerRadius == 10)
+            #expect(band.frame.y < card.button.frame.y)
+            for block in card.textBlocks { #expect(block.frame.maxY <= sheet.maxY + 1e-9) }
+            #expect(card.artwork.frame.maxY <= sheet.maxY)
+        }
+    }
+
+    @Test(
+        "--fit content: a form sheet grows to hold its content and stays centred while it fits the screen",
+        arguments: pads)
+    func formSheetGrows(device: Device) throws {
+        let theme = try Theme.shipped()
+        let feed = try chart()
+        let card = CardLayout.make(
+            item: feed.items[0], feed: feed, device: device, theme: theme, locale: locale,
+            options: ScreenOptions(style: .swiftui), measurer: measurer)
+        let sheet = try #require(card.presentation).sheetFrame
+        #expect(sheet.width == 580 && sheet.height > 640)
+        let copyright = try #require(card.copyright)
+        #expect(copyright.frame.maxY + 20 <= card.button.frame.y)
+        #expect(abs(card.button.frame.maxY - (sheet.maxY - 20)) < 1e-9)
+        #expect(card.scrollEdge == nil)
+        if sheet.height + 2 * 25 + 24 <= device.size.height {
+            #expect(card.size == device.size)
+            #expect(abs(sheet.midY - device.size.height / 2) < 1e-9)
+        } else {
+            #expect(sheet.y == 24 + 25 && card.size.height == sheet.maxY + 25)
+        }
+    }
 }

@@ -60,4 +60,60 @@ struct CardRenderingTests {
         #expect(ImageHeader.read(png) == ImageHeader(format: .png, width: encoded.width, height: encoded.height))
         #expect(try GDImage(decoding: png).pixelBuffer() == card.image.pixelBuffer())
     }
+
+    @Test("iPad, --style swiftui: the list behind the form sheet shows its covers, dimmed, not placeholders")
+    func listBehindTheSheet() throws {
+        let feed = try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.v1Top100), source: "f").feed
+        let card = CardLayout.make(
+            item: feed.items[0], feed: feed, device: .iPadPro13, theme: theme, locale: Locale(identifier: "en_US"),
+            options: ScreenOptions(style: .swiftui), measurer: engine)
+        let list = try #require(card.presentation?.presentingList)
+        let dimming = try #require(card.presentation?.dimming)
+        let green = RGBA(red: 30, green: 200, blue: 60)
+        let cover = try GDImage(width: 100, height: 100, background: green).pngData()
+        let thumbnails = Dictionary(uniqueKeysWithValues: list.rows.map { ($0.rank, cover) })
+        let renderer = ScreenRenderer(text: engine, theme: theme)
+        let drawn = try renderer.renderCard(card, artwork: nil, listThumbnails: thumbnails).image
+        let bare = try renderer.renderCard(card, artwork: nil).image
+        for row in list.rows.prefix(3) {
+            let slot = try #require(row.thumbnail).frame
+            let pixels = slot.pixels(scale: card.scale)
+            let x = pixels.x + pixels.width / 2
+            let y = pixels.y + pixels.height / 2
+            // Each cover is there, under iOS's dimming; without thumbnails the placeholder is.
+            #expect(drawn.pixel(x: x, y: y) == dimming.over(green))
+            #expect(bare.pixel(x: x, y: y) != dimming.over(green))
+        }
+    }
+
+    @Test("iPad, --fit screen: the button's band ends with the form sheet and keeps its rounded corners")
+    func bandInsideTheSheet() throws {
+        let feed = try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.v1Top100), source: "f").feed
+        for name in ["light", "dark"] {
+            let theme = try Theme.shipped(name)
+            let engine = try TextEngine(theme: theme, scale: 2)
+            let card = CardLayout.make(
+                item: feed.items[0], feed: feed, device: .iPadPro13.oriented(.landscape), theme: theme,
+                locale: Locale(identifier: "en_US"), options: ScreenOptions(style: .swiftui, fit: .screen),
+                measurer: engine)
+            #expect(card.scrollEdge != nil)
+            let renderer = ScreenRenderer(text: engine, theme: theme)
+            let image = try renderer.renderCard(card, artwork: nil).image
+            var bandless = card
+            bandless.scrollEdge = nil
+            let plain = try renderer.renderCard(bandless, artwork: nil).image
+            let sheet = try #require(card.presentation).sheetFrame.pixels(scale: card.scale)
+            // Outside the sheet (its rounded bottom corners, under its bottom edge) the band
+            // changes no pixel: no square corners, no blurred backdrop.
+            for (x, y) in [
+                (sheet.x, sheet.maxY - 1), (sheet.x + 2, sheet.maxY - 2), (sheet.maxX - 1, sheet.maxY - 1),
+                (sheet.x + sheet.width / 2, sheet.maxY), (sheet.x + sheet.width / 2, sheet.maxY + 8),
+            ] {
+                #expect(image.pixel(x: x, y: y) == plain.pixel(x: x, y: y))
+            }
+            // Inside it, along the bottom, the band's material.
+            let below = plain.pixel(x: sheet.x + sheet.width / 2, y: sheet.maxY - 2)
+            #expect(image.pixel(x: sheet.x + sheet.width / 2, y: sheet.maxY - 2) != below)
+        }
+    }
 }

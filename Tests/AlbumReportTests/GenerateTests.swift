@@ -104,6 +104,47 @@ struct GenerateTests {
         #expect(manifest.feed.itemCount == 100)
     }
 
+    @Test(
+        "iPad, --style swiftui: every card shows the list's covers behind its sheet, a shard's cards too",
+        arguments: [nil, Shard(index: 2, count: 2)] as [Shard?])
+    func coversBehindTheSheet(shard: Shard?) async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top100)
+        defer { Task { await chart.server.shutdown() } }
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        _ = try await generate(.remote(chart.feedURL), output: output.url) {
+            $0.limit = 40
+            $0.shard = shard
+            $0.settings.device = .iPadPro13
+            $0.settings.style = .swiftui
+        }
+        let manifest = try manifest(in: output.url)
+        let cards = manifest.screens.filter { $0.kind == .card }
+        #expect(cards.count == (shard == nil ? 40 : 20))
+        var settings = RenderSettings()
+        settings.device = .iPadPro13
+        settings.style = .swiftui
+        let screens = try OfflineScreens(
+            feed: FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.v1Top100), source: "f").feed,
+            settings: settings, limit: 40)
+        for record in [cards[0], cards[cards.count - 1]] {
+            let item = try #require(screens.items.first { $0.rank == record.rank })
+            let layout = screens.cardLayout(for: item)
+            let list = try #require(layout.presentation?.presentingList)
+            let dimming = try #require(layout.presentation?.dimming)
+            #expect(list.rows.count > 10)
+            let png = try PNGFile(output.url.appendingPathComponent(record.file))
+            for row in list.rows {
+                let slot = try #require(row.thumbnail).frame.pixels(scale: layout.scale)
+                let (x, y) = (slot.x + slot.width / 2, slot.y + slot.height / 2)
+                guard y < png.image.height else { continue }  // the last row's cover, below the screen's edge
+                let id = try #require(manifest.items.first { $0.rank == row.rank }?.id)
+                let cover = try #require(chart.colors[id])
+                #expect(png.image.pixel(x: x, y: y) == dimming.over(cover), "\(record.file), #\(row.rank)")
+            }
+        }
+    }
+
     @Test("artwork downloads never exceed --concurrency in flight")
     func boundedConcurrency() async throws {
         let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top100, latency: .milliseconds(30))

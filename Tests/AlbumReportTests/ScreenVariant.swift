@@ -76,9 +76,11 @@ struct OfflineChart {
         return try screens.sheet { thumbnails[$0] ?? nil }
     }
 
-    /// The card of the album at `rank`.
+    /// The card of the album at `rank` (over the list's covers, when it is presented over it).
     func card(rank: Int) throws -> Data {
         let item = try #require(screens.items.first { $0.rank == rank })
-        return try screens.card(item, artwork: artwork(rank: rank, edge: 600))
+        return try screens.card(item, artwork: artwork(rank: rank, edge: 600)) { rank in
+            try? artwork(rank: rank, edge: 100)
+        }
     }
 }

@@ -43,14 +43,15 @@ package final class ThumbnailBoard: Sendable {
     }
 
     /// The takes of one run: one for each distinct rank of `sheet` (the rows the sheet draws; the
-    /// sheet takes each rank's thumbnail once, see ``SheetStage``) and one for each of `cards`.
-    package static func takes(sheet: [FeedItem], cards: [FeedItem]) -> [String: Int] {
+    /// sheet takes each rank's thumbnail once, see ``SheetStage``), one for each of `cards`, and
+    /// one for each of `backdrop` (the list behind presented cards, taken once for all of them).
+    package static func takes(sheet: [FeedItem], cards: [FeedItem], backdrop: [FeedItem] = []) -> [String: Int] {
         var takes: [String: Int] = [:]
         var ranks = Set<Int>()
         for item in sheet where ranks.insert(item.rank).inserted {
             if let url = item.artworkURL { takes[url, default: 0] += 1 }
         }
-        for item in cards {
+        for item in cards + backdrop {
             if let url = item.artworkURL { takes[url, default: 0] += 1 }
         }
         return takes

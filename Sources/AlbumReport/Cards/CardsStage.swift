@@ -64,6 +64,7 @@ struct CardsStage: PipelineStage {
             // Used with one priority only (`.first`: the large images' share never applies), the
             // slots are a plain first-come, first-served semaphore: here, on renders.
             let renders = DownloadSlots(input.concurrency)
+            let backdrop = await Self.backdropThumbnails(input)
             var done = 0
             let cards = try await BoundedTaskGroup.map(
                 items, limit: 2 * max(input.concurrency, 1),
@@ -71,16 +72,29 @@ struct CardsStage: PipelineStage {
                     done += 1
                     context.progress.report(.advanced(stage: Self.stage, done: done, total: items.count))
                 }
-            ) { item in try await Self.card(for: item, input: input, renders: renders, context: context) }
+            ) { item in
+                try await Self.card(for: item, input: input, backdrop: backdrop, renders: renders, context: context)
+            }
             return Output(cards: cards.sorted { $0.file.path < $1.file.path })
         } catch {
             throw ReportError(mapping: error)
         }
     }
 
+    /// The thumbnails of the list's rows every card shows behind its sheet (iPad, `--style
+    /// swiftui`), by rank: taken from the board once, for every card (nothing otherwise).
+    private static func backdropThumbnails(_ input: Input) async -> [Int: Data] {
+        var thumbnails: [Int: Data] = [:]
+        for item in input.selection.backdropItems {
+            guard let url = item.artworkURL else { continue }
+            thumbnails[item.rank] = await input.thumbnails.take(url)?.data
+        }
+        return thumbnails
+    }
+
     /// One card: its image, then (holding one of `renders`) its layout, pixels and PNG, staged.
     private static func card(
-        for item: FeedItem, input: Input, renders: DownloadSlots, context: RunContext
+        for item: FeedItem, input: Input, backdrop: [Int: Data], renders: DownloadSlots, context: RunContext
     ) async throws(ReportError) -> Card {
         if Task.isCancelled { throw .cancelled }
         var thumbnail: ArtworkOutcome?
@@ -90,7 +104,7 @@ struct CardsStage: PipelineStage {
         let drawn = await renders.withSlot(.first) { () -> Result<Card, ReportError> in
             if Task.isCancelled { return .failure(.cancelled) }
             return Result { () throws(ReportError) in
-                try draw(item, image: image, loadFailure: loadFailure, input: input)
+                try draw(item, image: image, loadFailure: loadFailure, backdrop: backdrop, input: input)
             }
         }
         guard let drawn else { throw .cancelled }
@@ -99,7 +113,7 @@ struct CardsStage: PipelineStage {
 
     /// `item`'s card with `image` (nil: a placeholder, for `loadFailure` when there is one).
     private static func draw(
-        _ item: FeedItem, image: Data?, loadFailure: ArtworkFailure?, input: Input
+        _ item: FeedItem, image: Data?, loadFailure: ArtworkFailure?, backdrop: [Int: Data], input: Input
     ) throws(ReportError) -> Card {
         let selection = input.selection
         let render = selection.render
@@ -113,7 +127,11 @@ struct CardsStage: PipelineStage {
             [
                 render.renderSalt, "card", feed.title, feed.country ?? "", RenderCache.json(selection.record(item)),
                 image.map { Digest.sha256Hex($0) } ?? "none",
-            ] + (layout.presentation?.presentingList.map { [RenderCache.json($0)] } ?? []))
+            ]
+                + (layout.presentation?.presentingList.map { list in
+                    [RenderCache.json(list)]
+                        + list.rows.map { backdrop[$0.rank].map { Digest.sha256Hex($0) } ?? "none" }
+                } ?? []))
         let clipped = layout.isClipped ? Self.clippedWarning(item, device: render.device) : nil
         var screen = Self.screen(item, layout: layout, path: path, scale: render.device.scale)
 
@@ -129,7 +147,8 @@ struct CardsStage: PipelineStage {
         let size: (width: Int, height: Int)
         let decodeFailure: GraphicsError?
         do {
-            (png, size, decodeFailure) = try Self.encode(layout, image: image, render: render, timings: &timings)
+            (png, size, decodeFailure) = try Self.encode(
+                layout, image: image, backdrop: backdrop, render: render, timings: &timings)
         } catch {
             throw .render(Self.stage, what: "the card for #\(item.rank) “\(Excerpt.printable(item.title))”", error)
         }
@@ -175,11 +194,12 @@ struct CardsStage: PipelineStage {
     /// The card drawn and PNG-encoded: its bytes, size in pixels and why its artwork could not be
     /// decoded, if it could not.
     private static func encode(
-        _ layout: CardLayout, image: Data?, render: RenderContext, timings: inout RenderTimings
+        _ layout: CardLayout, image: Data?, backdrop: [Int: Data], render: RenderContext,
+        timings: inout RenderTimings
     ) throws(GraphicsError) -> (png: Data, size: (width: Int, height: Int), decodeFailure: GraphicsError?) {
         let card = try timings.time(\.render) { () throws(GraphicsError) in
             try render.renderer.encodeCard(
-                layout, artwork: image, compressionLevel: render.compressionLevel,
+                layout, artwork: image, listThumbnails: backdrop, compressionLevel: render.compressionLevel,
                 photographicLevel: render.photographicLevel, filter: render.rowFilter)
         }
         let png = try timings.time(\.encode) { () throws(GraphicsError) in try card.finish() }

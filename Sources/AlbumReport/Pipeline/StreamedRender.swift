@@ -32,7 +32,8 @@ struct StreamedRender: Sendable {
             refresh: options.refresh)
         board = ThumbnailBoard(
             takes: ThumbnailBoard.takes(
-                sheet: selection.drawsSheet ? selection.items : [], cards: selection.cardItems))
+                sheet: selection.drawsSheet ? selection.items : [], cards: selection.cardItems,
+                backdrop: selection.backdropItems))
         slots = DownloadSlots(options.concurrency)
         var largeLoader = ArtworkStage.loader(
             network: feed.network, localDirectory: feed.loaded.localDirectory, slots: slots, context: context

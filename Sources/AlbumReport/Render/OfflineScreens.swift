@@ -75,10 +75,17 @@ public struct OfflineScreens: Sendable {
         }
     }
 
-    /// `item`'s card as a PNG, with `artwork` bytes (nil, or bytes that do not decode: the placeholder).
-    public func card(_ item: FeedItem, artwork: Data?) throws(GraphicsError) -> Data {
-        try renderer.encodeCard(
-            cardLayout(for: item), artwork: artwork, compressionLevel: render.compressionLevel,
+    /// `item`'s card as a PNG, with `artwork` bytes (nil, or bytes that do not decode: the
+    /// placeholder). A card presented over the list (iPad, `--style swiftui`) shows the list's rows
+    /// with `thumbnail(rank)`'s bytes.
+    public func card(
+        _ item: FeedItem, artwork: Data?, thumbnail: (Int) -> Data? = { _ in nil }
+    ) throws(GraphicsError) -> Data {
+        let layout = cardLayout(for: item)
+        let ranks = layout.presentation?.presentingList?.rows.map(\.rank) ?? []
+        let thumbnails = ranks.reduce(into: [Int: Data]()) { $0[$1] = thumbnail($1) }
+        return try renderer.encodeCard(
+            layout, artwork: artwork, listThumbnails: thumbnails, compressionLevel: render.compressionLevel,
             photographicLevel: render.photographicLevel, filter: render.rowFilter
         ).finish()
     }

@@ -44,8 +44,24 @@ struct SelectStage: PipelineStage {
         var render: RenderContext
         var warnings: [ReportWarning]
 
-        /// The items whose thumbnails are drawn (on the sheet, or as a card's fallback).
-        var thumbnailItems: [FeedItem] { drawsSheet ? items : cardItems }
+        /// The items whose thumbnails are drawn (on the sheet, as a card's fallback, or in the
+        /// list behind a presented card).
+        var thumbnailItems: [FeedItem] {
+            if drawsSheet { return items }
+            let cards = Set(cardItems.map(\.rank))
+            return cardItems + backdropItems.filter { !cards.contains($0.rank) }
+        }
+
+        /// The list's rows every card shows behind its sheet (iPad, `--style swiftui`): the same
+        /// rows for every card, taken once for all of them.
+        var backdropItems: [FeedItem] {
+            guard let first = cardItems.first,
+                let rows = render.cardLayout(for: first, feed: feed, listItems: items).presentation?.presentingList?
+                    .rows
+            else { return [] }
+            let ranks = Set(rows.map(\.rank))
+            return items.filter { ranks.contains($0.rank) }
+        }
 
         /// The items as the manifest records them and render keys hash them.
         var records: [Manifest.ItemRecord] { items.map(record) }

@@ -45,11 +45,31 @@ public struct CardLayout: Sendable, Hashable, Codable {
         item: FeedItem, feed: Feed, device: Device, theme: Theme, locale: Locale,
         options: ScreenOptions = ScreenOptions(), listItems: [FeedItem]? = nil, measurer: some TextMeasuring
     ) -> CardLayout {
+        let card = make(
+            item: item, feed: feed, device: device, theme: theme, locale: locale, options: options,
+            listItems: listItems, formSheetHeight: nil, measurer: measurer)
+        // An iPad's form sheet that grew to hold its content is laid out again at that height, so
+        // that it is centred as iOS centres a sheet of that size.
+        guard device.isPad, options.fit == .content, let sheet = card.presentation?.sheetFrame,
+            sheet.height > SheetPresentation.formSheetSize(on: device).height + 0.5
+        else { return card }
+        return make(
+            item: item, feed: feed, device: device, theme: theme, locale: locale, options: options,
+            listItems: listItems, formSheetHeight: sheet.height, measurer: measurer)
+    }
+
+    private static func make(
+        item: FeedItem, feed: Feed, device: Device, theme: Theme, locale: Locale, options: ScreenOptions,
+        listItems: [FeedItem]?, formSheetHeight: Double?, measurer: some TextMeasuring
+    ) -> CardLayout {
         let metrics = theme.metrics
         let language = options.language
         let locale = language?.dateLocale(given: locale) ?? locale
         var frame = CardFrame(
-            feed: feed, device: device, theme: theme, options: options, listItems: listItems, measurer: measurer)
+            feed: feed, device: device, theme: theme, options: options, listItems: listItems,
+            formSheetHeight: formSheetHeight, measurer: measurer)
+        // The card's own content is drawn on the sheet's background (elevated, in dark mode).
+        let theme = theme.drawn(over: frame.background)
         let bar = NavigationBarLayout.make(
             frame.barConfiguration(feed: feed, device: device, theme: theme, options: options, measurer: measurer),
             device: device, theme: theme, measurer: measurer)
@@ -69,11 +89,15 @@ public struct CardLayout: Sendable, Hashable, Codable {
             layout.buttonBesideArtwork ? artwork.frame.maxY + metrics.buttonBottomMargin + frame.bottomInset : 0
 
         // A card that would be taller than any canvas keeps the lines that fit above its button;
-        // a screen-sized card keeps the lines that start on the screen.
+        // a screen-sized card keeps the lines that start on the screen; a screen-sized iPad form
+        // sheet keeps the lines that end inside it (what is outside it is the dimmed list).
         let fitsScreen = options.fit == .screen
-        let limit = fitsScreen ? device.size.height : Self.maximumHeight(for: device) - buttonBlockHeight
+        let floatingBottom = frame.presentation.flatMap { $0.roundsBottom ? $0.sheetFrame.maxY : nil }
+        let limit =
+            fitsScreen
+            ? (floatingBottom ?? device.size.height) : Self.maximumHeight(for: device) - buttonBlockHeight
         let isClipped = !fitsScreen && contentBottom > limit
-        if contentBottom > limit { text.keepLines(above: limit, cuttingLast: fitsScreen) }
+        if contentBottom > limit { text.keepLines(above: limit, cuttingLast: fitsScreen && floatingBottom == nil) }
         let height =
             fitsScreen
             ? device.size.height
@@ -141,11 +165,15 @@ public struct CardLayout: Sendable, Hashable, Codable {
         let band: (x: Double, width: Double) =
             presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) }
             ?? (columns.buttonBesideArtwork ? columns.buttonView : (0, device.size.width))
+        // A floating sheet's band ends with the sheet, not the screen.
+        let floating = presentation.flatMap { $0.roundsBottom ? $0 : nil }
+        let bottom = floating?.sheetFrame.maxY ?? height
         return ScrollEdgeBacking(
-            frame: Rect(x: band.x, y: bandTop, width: band.width, height: height - bandTop),
+            frame: Rect(x: band.x, y: bandTop, width: band.width, height: bottom - bandTop),
             material: theme.colors.chromeMaterial,
             separator: Rect(x: band.x, y: bandTop, width: band.width, height: 1 / device.scale),
-            separatorColor: theme.colors.navigationBarSeparator)
+            separatorColor: theme.colors.navigationBarSeparator, container: floating?.sheetFrame,
+            containerCornerRadius: floating?.cornerRadius)
     }
 
     /// Every text block on the card, top to bottom (the bars' excluded).
@@ -193,7 +221,7 @@ private struct CardFrame {
 
     init(
         feed: Feed, device: Device, theme: Theme, options: ScreenOptions, listItems: [FeedItem]?,
-        measurer: some TextMeasuring
+        formSheetHeight: Double?, measurer: some TextMeasuring
     ) {
         let colors = theme.colors
         view = ContentColumns(device: device, theme: theme).card
@@ -206,13 +234,15 @@ private struct CardFrame {
             device: device, colors: colors,
             statusBar: Self.statusBar(
                 color: device.isPad ? colors.label : RGBA(red: 255, green: 255, blue: 255), device: device,
-                theme: theme, options: options, measurer: measurer))
+                theme: theme, options: options, measurer: measurer),
+            formSheetHeight: formSheetHeight)
         areaTop = sheet.sheetFrame.y
         barTop = sheet.sheetFrame.y + 6
         background = colors.sheetBackground
         if device.isPad {
             view = (sheet.sheetFrame.x, sheet.sheetFrame.width)
-            bottomInset = device.size.height - sheet.sheetFrame.maxY
+            // A form sheet taller than the screen ends the same margin above the card's bottom.
+            bottomInset = max(device.size.height - sheet.sheetFrame.maxY, SheetPresentation.formSheetMargin)
             sheet.showList(
                 of: feed, items: listItems ?? feed.items, device: device, theme: theme, options: options,
                 measurer: measurer)

@@ -75,20 +75,21 @@ extension NavigationBarLayout {
         let titles = titles(
             configuration, in: bar, sideReserve: max(back.reserve, trailing.reserve), device: device, theme: theme,
             measurer: measurer)
-        let width = device.size.width
+        // The bar spans the screen, or the floating sheet it is in.
+        let (x, width) = configuration.span ?? (0, device.size.width)
         let hairline = 1 / device.scale
         let top = configuration.top
         let scrolled = configuration.scrolled
         // The inline part's height is its bottom minus its top, as the bar's frame is: the same
         // rounding of the doubles the manifest records.
         return NavigationBarLayout(
-            frame: Rect(x: 0, y: configuration.areaTop, width: width, height: titles.bottom - configuration.areaTop),
+            frame: Rect(x: x, y: configuration.areaTop, width: width, height: titles.bottom - configuration.areaTop),
             material: scrolled ? theme.colors.chromeMaterial : nil, statusBar: configuration.statusBar,
             title: titles.inline, largeTitle: titles.large,
-            separator: scrolled ? Rect(x: 0, y: titles.bottom - hairline, width: width, height: hairline) : nil,
+            separator: scrolled ? Rect(x: x, y: titles.bottom - hairline, width: width, height: hairline) : nil,
             separatorColor: theme.colors.navigationBarSeparator, backChevron: back.chevron, backLabel: back.label,
             doneLabel: trailing.doneLabel, refreshSymbol: trailing.refresh, tint: theme.colors.tint,
-            inlineFrame: Rect(x: 0, y: top, width: width, height: top + bar.height - top))
+            inlineFrame: Rect(x: x, y: top, width: width, height: top + bar.height - top))
     }
 
     /// Where a bar's parts go across and down: its columns and the height of its inline part.

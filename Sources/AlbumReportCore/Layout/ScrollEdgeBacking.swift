@@ -8,11 +8,17 @@ public struct ScrollEdgeBacking: Sendable, Hashable, Codable {
     /// The hairline along the band's top edge.
     public var separator: Rect
     public var separatorColor: RGBA
+    /// The floating sheet the band is inside (an iPad's form sheet): the band ends at its bottom,
+    /// rounds its bottom corners as the sheet does, and blurs only what is inside it.
+    public var container: Rect?
+    /// The container's corner radius.
+    public var containerCornerRadius: Double?
 }
 
 extension ScrollEdgeBacking: LayoutPart {
     mutating func visitParts(_ visitor: inout some LayoutPartVisitor) {
         visitor.visit(&frame, .unrecorded)
         visitor.visit(&separator, .unrecorded)
+        visitor.visit(&container, .unrecorded)
     }
 }

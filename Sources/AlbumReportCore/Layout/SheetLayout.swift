@@ -39,10 +39,12 @@ public struct SheetLayout: Sendable, Hashable, Codable {
             for: feed, top: navigationBar.frame.maxY, list: list, theme: theme, locale: locale, measurer: measurer)
         var y = headerBottom
         var rows: [RowLayout] = []
+        // An inset-grouped list's rows are drawn on its cells, not on the list's background.
+        let rowTheme = list.grouped ? theme.drawn(over: theme.colors.secondaryGroupedBackground) : theme
         for item in items {
             guard
                 let row = RowLayout.make(
-                    item: item, format: feed.format, top: y, device: device, theme: theme, style: options.style,
+                    item: item, format: feed.format, top: y, device: device, theme: rowTheme, style: options.style,
                     content: list.content, cell: list.grouped ? list.group : (0, device.size.width),
                     margin: list.margin, stacksText: options.contentSizeCategory.isAccessibility, measurer: measurer)
             else { continue }

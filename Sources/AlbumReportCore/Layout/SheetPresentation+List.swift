@@ -3,7 +3,8 @@ import Foundation
 extension SheetPresentation {
     /// Puts the list of `items` the card was presented from behind the sheet, dimmed as iOS dims a
     /// presenting view: the rows that show on one screen, without their own status bar (the
-    /// presentation draws it over the dimming). Black at 20 % in light mode, 40 % in dark.
+    /// presentation draws it over the dimming). Black at 20 % in light mode, 48 % in dark
+    /// (UIKit's dimming colour, `UIColor._dimmingViewColor`).
     mutating func showList(
         of feed: Feed, items: [FeedItem], device: Device, theme: Theme, options: ScreenOptions,
         measurer: some TextMeasuring
@@ -21,6 +22,6 @@ extension SheetPresentation {
         list.rows = list.rows.filter { $0.frame.y < device.size.height }
         presentingList = list
         presentingColor = list.background
-        dimming = RGBA(red: 0, green: 0, blue: 0, alpha: theme.colors.background.isDarkColor ? 102 : 51)
+        dimming = RGBA(red: 0, green: 0, blue: 0, alpha: theme.colors.background.isDarkColor ? 122 : 51)
     }
 }

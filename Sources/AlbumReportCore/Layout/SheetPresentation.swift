@@ -24,9 +24,26 @@ public struct SheetPresentation: Sendable, Hashable, Codable {
 }
 
 extension SheetPresentation {
+    /// The size of the form sheet a plain `.sheet` is on an iPad, in points, by the screen's
+    /// longer side, as UIKit's `_UISheetPresentationMetrics.defaultFormSheetSizeForScreenSize:`
+    /// picks it since iPadOS 16 (which made form sheets "slightly bigger": Geoff Hackworth, "View
+    /// Controller Presentation Changes in iOS and iPadOS 16"): 540 × 600 up to 1,024 pt, 620 × 680
+    /// from 1,590 pt, 580 × 640 between (every current iPad, in either orientation).
+    public static func formSheetSize(on device: Device) -> Size {
+        let longer = max(device.size.width, device.size.height)
+        if longer <= 1024 { return Size(width: 540, height: 600) }
+        return longer >= 1590 ? Size(width: 620, height: 680) : Size(width: 580, height: 640)
+    }
+
     /// The sheet a SwiftUI app presents the detail in: on iPhone it starts 10 pt under the
-    /// safe-area top with the dimmed list's top edge showing above it; on iPad it floats, centred.
-    static func make(device: Device, colors: Theme.Colors, statusBar: StatusBarLayout?) -> SheetPresentation {
+    /// safe-area top with the dimmed list's top edge showing above it; on iPad it is a form sheet
+    /// (``formSheetSize(on:)``, 10 pt corners, the same metrics), centred over the dimmed list. `formSheetHeight` is the height a form
+    /// sheet needs for all of its content (`--fit content`): it grows to it, staying centred
+    /// while it fits between the status bar and the bottom with ``formSheetMargin`` around it,
+    /// and reaching below the screen when it does not (the card grows, as a full-page screenshot).
+    static func make(
+        device: Device, colors: Theme.Colors, statusBar: StatusBarLayout?, formSheetHeight: Double? = nil
+    ) -> SheetPresentation {
         // The list pushed back under iOS's dimming: in dark mode its black background stays black
         // (never the sheet's own elevated #1C1C1E, which would make the top read as a folder tab).
         let dimmed =
@@ -36,15 +53,12 @@ extension SheetPresentation {
         let black = RGBA(red: 0, green: 0, blue: 0)
         let top = max(device.safeArea.top, device.statusBarHeight)
         if device.isPad {
-            let width = min(704, device.size.width - 80)
-            let sheet = Rect(
-                x: (device.size.width - width) / 2, y: top + 40, width: width,
-                height: device.size.height - top - 80)
             return SheetPresentation(
                 backdrop: black,
                 presentingFrame: Rect(x: 0, y: 0, width: device.size.width, height: device.size.height),
-                presentingColor: dimmed, presentingCornerRadius: 0, statusBar: statusBar, sheetFrame: sheet,
-                sheetColor: colors.sheetBackground, cornerRadius: 12, roundsBottom: true)
+                presentingColor: dimmed, presentingCornerRadius: 0, statusBar: statusBar,
+                sheetFrame: formSheetFrame(on: device, top: top, height: formSheetHeight),
+                sheetColor: colors.sheetBackground, cornerRadius: 10, roundsBottom: true)
         }
         let sheetTop = top + 10
         let inset = device.size.width * 0.04
@@ -55,6 +69,20 @@ extension SheetPresentation {
                 x: inset, y: top, width: device.size.width - 2 * inset, height: device.size.height - top),
             presentingColor: dimmed, presentingCornerRadius: 10, statusBar: statusBar, sheetFrame: sheet,
             sheetColor: colors.sheetBackground, cornerRadius: 10, roundsBottom: false)
+    }
+
+    /// The least room kept around a form sheet (UIKit's `minimumSidePadding`): beside it, and
+    /// between a grown sheet and the status bar above it and the card's bottom below it.
+    static let formSheetMargin = 25.0
+
+    /// An iPad's form sheet, ``formSheetSize(on:)`` or `height` (when taller), centred on the
+    /// screen while it fits under the status bar.
+    private static func formSheetFrame(on device: Device, top: Double, height: Double?) -> Rect {
+        let size = formSheetSize(on: device)
+        let width = min(size.width, device.size.width - 2 * formSheetMargin)
+        let height = max(height ?? 0, min(size.height, device.size.height - top - 2 * formSheetMargin))
+        let y = max((device.size.height - height) / 2, top + formSheetMargin)
+        return Rect(x: (device.size.width - width) / 2, y: y, width: width, height: height)
     }
 }
 

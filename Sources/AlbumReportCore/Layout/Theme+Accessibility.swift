@@ -139,3 +139,38 @@ extension RGBA {
             && abs(Int(blue) - Int(other.blue)) <= 3 && alpha == other.alpha
     }
 }
+
+extension Theme.Colors {
+    /// These colours for text drawn on `surface` rather than on the background: iOS's label
+    /// colours are translucent (secondaryLabel is #EBEBF5 at 60 % in dark mode), so over a dark
+    /// inset-grouped cell or a sheet (#1C1C1E) they come out lighter than over black: #98989F,
+    /// not #8D8D93. The roles that hold a system value over the background (at its default or
+    /// its Increase Contrast alpha) are composited over `surface` instead; a theme's own colour
+    /// is kept, and so is every colour when `surface` is the background.
+    public func drawn(over surface: RGBA) -> Theme.Colors {
+        guard surface != background else { return self }
+        let base: RGBA = isDark ? RGBA(red: 235, green: 235, blue: 245) : RGBA(red: 60, green: 60, blue: 67)
+        func system(_ value: RGBA, alphas: [UInt8]) -> RGBA {
+            for alpha in alphas {
+                var translucent = base
+                translucent.alpha = alpha
+                if value.isClose(to: translucent.over(background)) { return translucent.over(surface) }
+            }
+            return value
+        }
+        var colors = self
+        colors.secondaryLabel = system(secondaryLabel, alphas: [153, 173])
+        colors.tertiaryLabel = system(tertiaryLabel, alphas: [76, 96])
+        colors.chevron = system(chevron, alphas: [76, 96])
+        return colors
+    }
+}
+
+extension Theme {
+    /// This theme for what is drawn on `surface` (``Theme/Colors/drawn(over:)``).
+    public func drawn(over surface: RGBA) -> Theme {
+        var theme = self
+        theme.colors = colors.drawn(over: surface)
+        return theme
+    }
+}
