@@ -27,6 +27,9 @@ render ar --feed "$scripts/ar.json"
 render emoji --feed "$scripts/emoji.json" --no-cards
 render ipad-landscape --limit 12 --device ipad-pro-13 --orientation landscape --fit screen
 render appstore-69 --limit 8 --device appstore-6.9 --fit screen
+render ipad-sheet-portrait --limit 14 --device ipad-pro-13 --style swiftui --fit screen
+render ipad-sheet-landscape --limit 12 --device ipad-pro-13 --orientation landscape --style swiftui --theme dark
+render ax5 --limit 2 --content-size ax5
 
 python3 - "$work" "$out" <<'PY'
 import json, sys
@@ -65,6 +68,9 @@ save("emoji", "sheet.png", "emoji-sheet")
 save("ipad-landscape", "sheet-001.png", "ipad-landscape-sheet", shrink=2)
 save("ipad-landscape", card("ipad-landscape", 1), "ipad-landscape-card", shrink=2)
 save("appstore-69", "sheet-001.png", "appstore-69-sheet")
+save("ipad-sheet-portrait", card("ipad-sheet-portrait", 1), "ipad-swiftui-portrait-card", shrink=2)
+save("ipad-sheet-landscape", card("ipad-sheet-landscape", 1), "ipad-swiftui-landscape-card", shrink=2)
+save("ax5", card("ax5", 1), "ax5-card")
 PY
 echo "Wrote $(find "$out" -maxdepth 1 -type f | wc -l) pictures to $out."
 

@@ -1,6 +1,7 @@
 import AlbumReportCore
 import AlbumReportGraphics
 import Foundation
+import Synchronization
 
 /// A recorded feed served from a ``LoopbackHTTPServer`` with its artwork URLs rewritten to the
 /// same server, where each album has a solid-colour thumbnail and large image of its own.
@@ -14,9 +15,10 @@ public struct ChartServer: Sendable {
     /// Album id → the colour its artwork is filled with.
     public let colors: [String: RGBA]
 
-    /// Serves the recorded feed `name` at `/feed.json`. Thumbnails are served at
-    /// `/art/ID/100x100bb.png` and large images at `/art/ID/600x600bb.png`, each after `latency`;
-    /// ids in `missingArtwork` answer 404.
+    /// Serves the recorded feed `name` at `/feed.json`. Thumbnails are named
+    /// `/art/ID/100x100bb.png`; as Apple's artwork server does, any `/art/ID/NxNbb.png` is served
+    /// N pixels square (1–4,000; ``LoopbackHTTPServer/requestedPaths(prefix:)`` tells which sizes
+    /// were asked for), each after `latency`. Ids in `missingArtwork` answer 404 at every size.
     /// With `validators`, every image carries an ETag and a Last-Modified date, so a cache can
     /// revalidate it.
     public static func start(
@@ -33,14 +35,19 @@ public struct ChartServer: Sendable {
             let color = Self.color(index: index)
             colors[id] = color
             guard !missingArtwork.contains(id) else { continue }
-            for (edge, file) in [(100, "100x100bb.png"), (600, "600x600bb.png")] {
-                let image = try GDImage(width: edge, height: edge, background: color)
+            let prefix = "/art/\(id)/"
+            server.setPrefixRoute(prefix) { path in
+                let name = path.dropFirst(prefix.count)
+                guard name.hasSuffix("bb.png") else { return nil }
+                let size = name.dropLast(6).split(separator: "x")
+                guard size.count == 2, size[0] == size[1], let edge = Int(size[0]), (1...4000).contains(edge),
+                    let body = Self.image(color, edge: edge)
+                else { return nil }
                 var headers = [("Content-Type", "image/png")]
                 if validators {
                     headers += [("ETag", "\"\(id)-\(edge)\""), ("Last-Modified", "Mon, 02 Mar 2020 10:00:00 GMT")]
                 }
-                server.setRoute(
-                    "/art/\(id)/\(file)", .init(headers: headers, body: try image.pngData(), delay: latency))
+                return .init(headers: headers, body: body, delay: latency)
             }
         }
         feed["results"] = results
@@ -49,6 +56,25 @@ public struct ChartServer: Sendable {
         server.setRoute("/feed.json", .json(body))
         server.setRoute("/lookup", lookupRoute())
         return ChartServer(server: server, feedURL: server.url("/feed.json"), colors: colors)
+    }
+
+    /// The solid images served so far, by colour and edge, for every server of the process.
+    private static let images = Mutex<[String: Data]>([:])
+
+    /// A PNG of `color`, `edge` pixels square: drawn once per process. Why: a route runs on the
+    /// server's event loop, which the servers of a test run share; drawing a 1,100-pixel PNG for
+    /// every request there held back other tests' connections for seconds on a busy machine.
+    private static func image(_ color: RGBA, edge: Int) -> Data? {
+        let key = "\(color.red),\(color.green),\(color.blue),\(edge)"
+        if let known = images.withLock({ $0[key] }) { return known }
+        guard let made = try? GDImage(width: edge, height: edge, background: color).pngData() else { return nil }
+        images.withLock { $0[key] = made }
+        return made
+    }
+
+    /// Answers every size of album `id`'s artwork with `route` (a fault, a redirect, other bytes).
+    public func setArtwork(_ id: String, _ route: LoopbackHTTPServer.Route) {
+        server.setPrefixRoute("/art/\(id)/") { _ in route }
     }
 
     /// A stand-in for the iTunes Lookup API: every numeric id asked for has a copyright line

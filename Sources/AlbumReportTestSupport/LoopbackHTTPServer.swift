@@ -85,6 +85,8 @@ public final class LoopbackHTTPServer: Sendable {
 
     private struct Counters {
         var routes: [String: Route] = [:]
+        /// Routes made per path, for the paths under a prefix that have no route of their own.
+        var prefixRoutes: [(prefix: String, make: @Sendable (String) -> Route?)] = []
         var requests: [String: Int] = [:]
         var inFlight = 0
         var maximumInFlight = 0
@@ -136,6 +138,17 @@ public final class LoopbackHTTPServer: Sendable {
         return server
     }
 
+    /// Answers the paths under `prefix` that have no route of their own with `make(path)` (nil:
+    /// 404), as a server that makes what it serves from the path does (an image CDN's sizes).
+    public func setPrefixRoute(_ prefix: String, _ make: @escaping @Sendable (String) -> Route?) {
+        counters.withLock { $0.prefixRoutes.append((prefix, make)) }
+    }
+
+    /// The paths under `prefix` requested so far, with how often each was.
+    public func requestedPaths(prefix: String) -> [String: Int] {
+        counters.withLock { $0.requests.filter { $0.key.hasPrefix(prefix) } }
+    }
+
     /// Adds or replaces a route.
     public func setRoute(_ path: String, _ route: Route) {
         counters.withLock { $0.routes[path] = route }
@@ -177,17 +190,20 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     fileprivate func begin(_ path: String, query: String, headers: [String: String]) -> Route {
-        let (route, number) = counters.withLock { state in
+        let (known, maker, number) = counters.withLock { state in
             state.requests[path, default: 0] += 1
             state.inFlight += 1
             state.maximumInFlight = max(state.maximumInFlight, state.inFlight)
             state.lastHeaders[path] = headers
             return (
-                state.routes[path]
-                    ?? Route(status: 404, headers: [("Content-Type", "text/plain")], body: Data("not found".utf8)),
+                state.routes[path], state.prefixRoutes.last { path.hasPrefix($0.prefix) }?.make,
                 state.requests[path, default: 1]
             )
         }
+        // A prefix route's image is made outside the lock.
+        let route =
+            known ?? maker?(path)
+            ?? Route(status: 404, headers: [("Content-Type", "text/plain")], body: Data("not found".utf8))
         var answer = route
         if let last = route.sequence.last {
             answer = number <= route.sequence.count ? route.sequence[number - 1] : last

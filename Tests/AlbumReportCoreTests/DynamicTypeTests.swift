@@ -185,8 +185,34 @@ struct DynamicTypeTests {
                 #expect(title.frame.y < thumbnail.frame.maxY, "\(category)")
             }
             #expect(chevron.frame.maxX <= row.frame.maxX && chevron.frame.x > title.frame.x)
-            #expect(thumbnail.frame.width == 60)
+            // The chevron is a symbol at the body style's size: 8 × 13 pt at l, ×53/17 at ax5.
+            let body = DynamicTypeTable.metrics(.body, category).size / 17
+            #expect(abs(chevron.frame.width - 8 * body) < 1e-9 && abs(chevron.frame.height - 13 * body) < 1e-9)
+            #expect(abs(chevron.strokeWidth - 2 * body) < 1e-9)
+            // The stacked thumbnail grows with the text (at most 3×: 180 pt at ax5); beside the
+            // text it keeps its 60 pt.
+            #expect(thumbnail.frame.width == (category.isAccessibility ? 60 * min(body, 3) : 60), "\(category)")
             #expect((row.subtitle ?? title).frame.maxY <= row.frame.maxY)
         }
+    }
+
+    @Test("at ax5 the list's chrome is iOS's: a 25 × 41 pt chevron beside 53 pt text, a 180 pt stacked cover")
+    func accessibilityChrome() throws {
+        let theme = try Theme.shipped().adapted(contentSize: .ax5, boldText: false, increaseContrast: false)
+        #expect(theme.fonts.rowTitle.size == 53)
+        #expect(abs(theme.metrics.chevronHeight - 13 * 53 / 17) < 1e-9 && theme.metrics.thumbnailSize == 180)
+        #expect(theme.metrics.thumbnailCornerRadius == 18)
+        // The bars keep their size: the back chevron is the same as at l.
+        let plain = try Theme.shipped()
+        let item = FeedItem(rank: 1, id: "1", title: "Album", artistName: "Artist")
+        let feed = Feed(format: .appleRSSv2, title: "Top Albums", items: [item])
+        let options = ScreenOptions().withAccessibility(contentSize: .ax5, boldText: false, increaseContrast: false)
+        let large = CardLayout.make(
+            item: item, feed: feed, device: .iPhone15, theme: theme, locale: Locale(identifier: "en_US"),
+            options: options, measurer: MonospaceMeasurer())
+        let normal = CardLayout.make(
+            item: item, feed: feed, device: .iPhone15, theme: plain, locale: Locale(identifier: "en_US"),
+            measurer: MonospaceMeasurer())
+        #expect(large.navigationBar.backChevron == normal.navigationBar.backChevron)
     }
 }

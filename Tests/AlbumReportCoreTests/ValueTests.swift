@@ -50,6 +50,12 @@ struct ValueTests {
         #expect(ArtworkURL.large(for: "artwork/1/200x200bb.png") == "artwork/1/600x600bb.png")
         #expect(ArtworkURL.large(for: base + "/600x600bb.jpg") == nil)
         #expect(ArtworkURL.large(for: "http://example.com/beaver.jpg") == nil)
+        #expect(ArtworkURL.large(for: base + "/100x100bb.jpg", edge: 1100) == base + "/1100x1100bb.jpg")
+        // The edge asked for: the slot's pixels rounded up to a step of 100, 100 to 3,000.
+        #expect(ArtworkURL.requestEdge(pixels: 180) == 200 && ArtworkURL.requestEdge(pixels: 1059) == 1100)
+        #expect(ArtworkURL.requestEdge(pixels: 1344) == 1400 && ArtworkURL.requestEdge(pixels: 1100) == 1100)
+        #expect(ArtworkURL.requestEdge(pixels: 12) == 100 && ArtworkURL.requestEdge(pixels: 9000) == 3000)
+        #expect(ArtworkURL.requestEdge(pixels: .nan) == 100 && ArtworkURL.requestEdge(pixels: -5) == 100)
     }
 
     @Test("SHA-256 matches the FIPS test vectors")

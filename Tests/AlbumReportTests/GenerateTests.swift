@@ -145,6 +145,73 @@ struct GenerateTests {
         }
     }
 
+    @Test("artwork is asked for at the pixels each slot draws, per device")
+    func artworkAtSlotSize() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top100)
+        defer { Task { await chart.server.shutdown() } }
+        // (device, thumbnail edge, card edge): 60 pt at 3× is 180 px, asked as 200; the
+        // iPhone 15's 353 pt card artwork is 1,059 px (1,100); the iPhone SE's 335 pt at 2×
+        // 670 px (700); the 13-inch iPad's 672 pt at 2× 1,344 px (1,400).
+        let runs: [(Device, Int, Int)] = [(.iPhone15, 200, 1100), (.iPhoneSE, 200, 700), (.iPadPro13, 200, 1400)]
+        var before: [String: Int] = [:]
+        for (device, thumbnailEdge, cardEdge) in runs {
+            let output = try TemporaryDirectory()
+            defer { output.remove() }
+            let summary = try await generate(.remote(chart.feedURL), output: output.url) {
+                $0.limit = 5
+                $0.settings.device = device
+            }
+            #expect(summary.warnings.isEmpty)
+            let now = chart.server.requestedPaths(prefix: "/art/")
+            let asked = Set(now.filter { before[$0.key] != $0.value }.keys.map { $0.split(separator: "/").last ?? "" })
+            before = now
+            // Only this device's sizes were fetched: never the 600 px of old, never another device's.
+            let sizes: Set<Substring> = ["\(thumbnailEdge)x\(thumbnailEdge)bb.png", "\(cardEdge)x\(cardEdge)bb.png"]
+            #expect(asked.isSubset(of: sizes), "\(device.id): \(asked)")
+            #expect(asked.contains("\(cardEdge)x\(cardEdge)bb.png"), "\(device.id)")
+            // Each card's artwork is drawn from the image of its size: the album's colour fills it.
+            let manifest = try manifest(in: output.url)
+            let card = try #require(manifest.screens.first { $0.rank == 1 && $0.kind == .card })
+            let artwork = try #require(card.elements.first { $0.name == "artwork" })
+            let png = try PNGFile(output.url.appendingPathComponent(card.file))
+            let id = try #require(manifest.items.first?.id)
+            #expect(
+                png.image.pixel(
+                    x: artwork.pixels.x + artwork.pixels.width / 2, y: artwork.pixels.y + artwork.pixels.height / 2)
+                    == chart.colors[id])
+        }
+    }
+
+    @Test("a size the artwork server does not have falls back to the feed's own URL, without a warning")
+    func artworkSizeFallback() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        // A server that has only the feed's 100 px thumbnails: every other size answers 404.
+        for (id, color) in chart.colors {
+            let png = try AlbumReportGraphicsTestImage.solid(color, edge: 100)
+            chart.server.setRoute(
+                "/art/\(id)/100x100bb.png", .init(headers: [("Content-Type", "image/png")], body: png))
+        }
+        chart.server.setPrefixRoute("/art/") { _ in nil }
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        let summary = try await generate(.remote(chart.feedURL), output: output.url) { $0.limit = 3 }
+        #expect(summary.warnings.isEmpty)
+        let asked = chart.server.requestedPaths(prefix: "/art/")
+        // Per album: the thumbnail at 200 px (404), then the feed's 100 px; the card's 1,100 px
+        // (404), then the classic 600 px (404); the card draws the thumbnail.
+        #expect(asked.count == 12 && asked.values.allSatisfy { $0 == 1 }, "\(asked)")
+        #expect(asked.keys.filter { $0.hasSuffix("/100x100bb.png") }.count == 3)
+        let manifest = try manifest(in: output.url)
+        let card = try #require(manifest.screens.first { $0.rank == 1 && $0.kind == .card })
+        let artwork = try #require(card.elements.first { $0.name == "artwork" })
+        let png = try PNGFile(output.url.appendingPathComponent(card.file))
+        #expect(
+            png.image.pixel(
+                x: artwork.pixels.x + artwork.pixels.width / 2, y: artwork.pixels.y + artwork.pixels.height / 2)
+                == chart.colors[manifest.items.first?.id ?? ""])
+    }
+
     @Test("artwork downloads never exceed --concurrency in flight")
     func boundedConcurrency() async throws {
         let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top100, latency: .milliseconds(30))

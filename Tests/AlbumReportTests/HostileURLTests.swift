@@ -129,9 +129,7 @@ struct HostileURLTests {
         let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
         defer { Task { await chart.server.shutdown() } }
         let id = "1506269876"  // #1
-        for file in ["100x100bb.png", "600x600bb.png"] {
-            chart.server.setRoute("/art/\(id)/\(file)", .redirect(to: location))
-        }
+        chart.setArtwork(id, .redirect(to: location))
         let output = try TemporaryDirectory()
         defer { output.remove() }
         let summary = try await generateWithoutDNS(.remote(chart.feedURL), output: output.url) { $0.limit = 3 }

@@ -111,9 +111,10 @@ struct MatrixTests {
         let spec = try MatrixSpec.inlineForTests("devices=iphone-15,ipad-10;themes=light,dark")
 
         let summary = try await generateMatrix(spec, chart: chart, output: output)
-        // Two albums: two thumbnails and two large images, for all four combinations together.
+        // Two albums: two thumbnails (200 px on both devices) and each device's large image
+        // (1,100 px on the iPhone 15, 1,200 on the iPad), for all four combinations together.
         #expect(chart.server.requestCount("/feed.json") == 1)
-        #expect(chart.server.requestCount(prefix: "/art/") == 4)
+        #expect(chart.server.requestCount(prefix: "/art/") == 6)
         #expect(summary.manifest.combinations.count == 4)
 
         let base = matrixBase(chart: chart, output: output)

@@ -16,9 +16,7 @@ struct RenderFiguresTests {
         let id = "1506269876"  // #1
         let png = try GDImage(width: 100, height: 100, background: RGBA(red: 10, green: 200, blue: 10)).pngData()
         let corrupt = png.prefix(33) + Data(repeating: 0x5A, count: 500)
-        for file in ["100x100bb.png", "600x600bb.png"] {
-            chart.server.setRoute("/art/\(id)/\(file)", .init(headers: [("Content-Type", "image/png")], body: corrupt))
-        }
+        chart.setArtwork(id, .init(headers: [("Content-Type", "image/png")], body: corrupt))
         let output = try TemporaryDirectory()
         defer { output.remove() }
         let summary = try await generateOnce(.remote(chart.feedURL), output: output.url) {

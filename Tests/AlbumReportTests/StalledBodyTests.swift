@@ -47,7 +47,7 @@ struct StalledBodyTests {
         #expect(ids.count == 10)
         // Every image sends its headers and 40 bytes, then nothing: the connection stays open.
         for id in ids {
-            for name in ["100x100bb.png", "600x600bb.png"] {
+            for name in ["100x100bb.png", "200x200bb.png", "1100x1100bb.png"] {
                 server.setRoute(
                     "/art/\(id)/\(name)",
                     .init(

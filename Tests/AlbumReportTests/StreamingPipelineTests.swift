@@ -106,7 +106,7 @@ struct StreamingPipelineTests {
 
         let last = try #require(try ids(of: Fixtures.Feeds.v1Top10).last)
         let gate = ServerGate()
-        try hold(chart, id: last, edge: 100, behind: gate)
+        try hold(chart, id: last, edge: 200, behind: gate)
         // The thumbnail is released only once a card has been staged.
         let progress = WatchingProgress { event in
             if case .advanced(.cards, let done, _) = event, done >= 1 { gate.open() }
@@ -128,7 +128,7 @@ struct StreamingPipelineTests {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let gate = ServerGate()
-        for id in try ids(of: Fixtures.Feeds.v1Top10) { try hold(chart, id: id, edge: 600, behind: gate) }
+        for id in try ids(of: Fixtures.Feeds.v1Top10) { try hold(chart, id: id, edge: 1100, behind: gate) }
         let server = chart.server
         // Large images held by the server keep one slot of the two at most: the thumbnails still
         // get theirs, and the sheet is finished before any large image is let through.
@@ -170,7 +170,7 @@ struct StreamingPipelineTests {
         let before = try OutputDigests.of(output, loopback: nil)
 
         let gate = ServerGate()
-        for id in try ids(of: Fixtures.Feeds.v1Top10) { try hold(chart, id: id, edge: 600, behind: gate) }
+        for id in try ids(of: Fixtures.Feeds.v1Top10) { try hold(chart, id: id, edge: 1100, behind: gate) }
         let (sheetDone, sheetDoneSignal) = AsyncStream.makeStream(of: Void.self)
         let progress = WatchingProgress { event in
             if case .stageFinished(_, _, .sheet, _, _) = event { sheetDoneSignal.yield() }

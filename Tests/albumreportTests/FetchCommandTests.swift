@@ -13,8 +13,7 @@ struct FetchCommandTests {
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
         let results = (object["feed"] as? [String: Any])?["results"] as? [[String: Any]] ?? []
         for id in results.compactMap({ $0["id"] as? String }) {
-            chart.server.setRoute("/art/\(id)/100x100bb.png", route)
-            chart.server.setRoute("/art/\(id)/600x600bb.png", route)
+            chart.setArtwork(id, route)
         }
         return (chart.server, chart.feedURL)
     }

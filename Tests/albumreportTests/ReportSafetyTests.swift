@@ -21,7 +21,7 @@ struct ReportSafetyTests {
         let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top100)
         for id in chart.colors.keys {
             chart.server.setRoute(
-                "/art/\(id)/600x600bb.png", .init(headers: [("Content-Type", "image/png")], delay: .seconds(3600)))
+                "/art/\(id)/1100x1100bb.png", .init(headers: [("Content-Type", "image/png")], delay: .seconds(3600)))
         }
         return chart
     }

@@ -75,8 +75,11 @@ public struct ArtworkLoader: Sendable {
 
     /// Loads as ``loadAll(_:concurrency:progress:arrived:)`` does, but keeps nothing: each
     /// outcome is only handed to `arrived` (a report's thumbnail bytes are let go once drawn).
+    /// With `edge`, each URL that names a size is asked for at that size first
+    /// (``load(_:edge:)``); outcomes are still keyed by the URL as given.
     func loadEach(
-        _ urls: [String], concurrency: Int, progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        _ urls: [String], concurrency: Int, edge: Int? = nil,
+        progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
         arrived: (_ url: String, _ outcome: ArtworkOutcome) -> Void
     ) async {
         var seen = Set<String>()
@@ -90,16 +93,33 @@ public struct ArtworkLoader: Sendable {
                 arrived(unique[index], outcome)
                 progress(done, unique.count)
             }
-        ) { url in await load(url) }
+        ) { url in await load(url, edge: edge) }
     }
 
     /// Loads one artwork URL text; every failure is counted by its key in the fetch stats.
     public func load(_ raw: String) async -> ArtworkOutcome {
-        if let memo { return await memo.outcome(for: raw) { await loadCounted(raw) } }
-        return await loadCounted(raw)
+        await load(raw, countsFailure: true)
     }
 
-    private func loadCounted(_ raw: String) async -> ArtworkOutcome {
+    /// Loads one artwork URL text; a failure is counted in the fetch stats when `countsFailure`
+    /// (an attempt that another URL backs up is not: the album fails once, or not at all).
+    func load(_ raw: String, countsFailure: Bool) async -> ArtworkOutcome {
+        if let memo { return await memo.outcome(for: raw) { await loadCounted(raw, countsFailure: countsFailure) } }
+        return await loadCounted(raw, countsFailure: countsFailure)
+    }
+
+    /// Loads `raw` at `edge` pixels when its URL names a size (``ArtworkURL/large(for:edge:)``),
+    /// falling back to `raw` as it is when that size cannot be had; only the fallback's failure
+    /// is counted and returned. Without a size in the URL (or without `edge`), loads `raw`.
+    public func load(_ raw: String, edge: Int?) async -> ArtworkOutcome {
+        guard let edge, let sized = ArtworkURL.large(for: raw, edge: edge) else { return await load(raw) }
+        let outcome = await load(sized, countsFailure: false)
+        if case .image = outcome { return outcome }
+        if case .failed(.fetch(.cancelled)) = outcome { return outcome }
+        return await load(raw)
+    }
+
+    private func loadCounted(_ raw: String, countsFailure: Bool) async -> ArtworkOutcome {
         let outcome: ArtworkOutcome
         if let slots {
             // A task cancelled while it waits for a slot sends nothing; the run ends cancelled.
@@ -107,7 +127,7 @@ public struct ArtworkLoader: Sendable {
         } else {
             outcome = await loadUncounted(raw)
         }
-        if case .failed(let failure) = outcome {
+        if countsFailure, case .failed(let failure) = outcome {
             fetcher.stats.recordFailure(fetcher.stage, key: failure.statisticsKey)
         }
         return outcome

@@ -24,6 +24,9 @@ struct ArtworkStage: PipelineStage {
         var board: ThumbnailBoard
         /// The run's downloads in flight.
         var slots: DownloadSlots
+        /// The edge, in pixels, thumbnails are asked for at (their slot's pixels; nil: as the
+        /// feed names them).
+        var edge: Int?
     }
 
     struct Output: StageOutput {
@@ -59,7 +62,7 @@ struct ArtworkStage: PipelineStage {
         var failed: [String: ArtworkFailure] = [:]
         var tried = 0
         await loader.loadEach(
-            input.items.compactMap(\.artworkURL), concurrency: input.concurrency,
+            input.items.compactMap(\.artworkURL), concurrency: input.concurrency, edge: input.edge,
             progress: { done, total in
                 context.progress.report(.advanced(stage: Self.stage, done: done, total: total))
             },
@@ -84,22 +87,40 @@ struct ArtworkStage: PipelineStage {
     }
 }
 
-/// An album's large image for its card: `…/600x600bb.jpg` derived from the thumbnail URL,
-/// falling back to the thumbnail when the large image cannot be had.
+/// An album's large image for its card, at the pixel size its card draws it (`…/1100x1100bb.jpg`
+/// for a 1,059-pixel slot, ``ArtworkURL/requestEdge(pixels:)``) derived from the thumbnail URL;
+/// when that size cannot be had, the classic 600 × 600 (what a feed's own folder, such as the
+/// embedded sample's, holds), then the thumbnail.
 struct LargeArtwork: Sendable {
     var loader: ArtworkLoader
 
-    /// The bytes to draw on `item`'s card (the thumbnail's when the large image fails), and why
-    /// there are none when neither can be had.
-    func image(for item: FeedItem, thumbnail: ArtworkOutcome?) async -> (data: Data?, failure: ArtworkFailure?) {
+    /// The edge tried when the card's own size cannot be had.
+    static let classicEdge = 600
+
+    /// The bytes to draw on `item`'s card, `edge` pixels square (the thumbnail's when no large
+    /// image can be had), and why there are none when nothing can be had.
+    func image(
+        for item: FeedItem, edge: Int, thumbnail: ArtworkOutcome?
+    ) async -> (data: Data?, failure: ArtworkFailure?) {
         let fallback = thumbnail?.data
         // A large URL derived from a thumbnail URL that breaks a URL rule breaks it too: the card
         // gives the thumbnail's reason, so the album's warning says it once.
         if case .failed(let failure)? = thumbnail, case .refused(.invalidURL) = failure { return (nil, failure) }
-        guard let url = item.artworkURL, let largeURL = ArtworkURL.large(for: url) else { return (fallback, nil) }
-        switch await loader.load(largeURL) {
-        case .image(let data, _): return (data, nil)
-        case .failed(let failure): return (fallback, fallback == nil ? failure : nil)
+        guard let url = item.artworkURL else { return (fallback, nil) }
+        var seen = Set<Int>()
+        let urls = [edge, Self.classicEdge].filter { seen.insert($0).inserted }.compactMap {
+            ArtworkURL.large(for: url, edge: $0)
         }
+        var failure: ArtworkFailure?
+        // Only the first attempt's failure counts: the album's large image fails once.
+        for (index, large) in urls.enumerated() {
+            switch await loader.load(large, countsFailure: index == 0) {
+            case .image(let data, _): return (data, nil)
+            case .failed(let reason):
+                if case .fetch(.cancelled) = reason { return (fallback, reason) }
+                failure = failure ?? reason
+            }
+        }
+        return (fallback, fallback == nil ? failure : nil)
     }
 }

@@ -92,35 +92,43 @@ struct CardsStage: PipelineStage {
         return thumbnails
     }
 
-    /// One card: its image, then (holding one of `renders`) its layout, pixels and PNG, staged.
+    /// One card: its layout, its image at the size the layout draws it, then (holding one of
+    /// `renders`) its pixels and PNG, staged.
     private static func card(
         for item: FeedItem, input: Input, backdrop: [Int: Data], renders: DownloadSlots, context: RunContext
     ) async throws(ReportError) -> Card {
         if Task.isCancelled { throw .cancelled }
+        let selection = input.selection
+        var timings = RenderTimings()
+        let layout = timings.time(\.layout) {
+            selection.render.cardLayout(for: item, feed: selection.feed, listItems: selection.items)
+        }
         var thumbnail: ArtworkOutcome?
         if let url = item.artworkURL { thumbnail = await input.thumbnails.take(url) }
         if Task.isCancelled { throw .cancelled }
-        let (image, loadFailure) = await input.large.image(for: item, thumbnail: thumbnail)
+        let edge = ArtworkURL.requestEdge(pixels: layout.artwork.frame.width * layout.scale)
+        let (image, loadFailure) = await input.large.image(for: item, edge: edge, thumbnail: thumbnail)
         let drawn = await renders.withSlot(.first) { () -> Result<Card, ReportError> in
             if Task.isCancelled { return .failure(.cancelled) }
             return Result { () throws(ReportError) in
-                try draw(item, image: image, loadFailure: loadFailure, backdrop: backdrop, input: input)
+                try draw(
+                    item, layout: layout, image: image, loadFailure: loadFailure, backdrop: backdrop, input: input,
+                    timings: timings)
             }
         }
         guard let drawn else { throw .cancelled }
         return try drawn.get()
     }
 
-    /// `item`'s card with `image` (nil: a placeholder, for `loadFailure` when there is one).
+    /// `item`'s card, laid out as `layout`, with `image` (nil: a placeholder, for `loadFailure`
+    /// when there is one).
     private static func draw(
-        _ item: FeedItem, image: Data?, loadFailure: ArtworkFailure?, backdrop: [Int: Data], input: Input
+        _ item: FeedItem, layout: CardLayout, image: Data?, loadFailure: ArtworkFailure?, backdrop: [Int: Data],
+        input: Input, timings: RenderTimings
     ) throws(ReportError) -> Card {
         let selection = input.selection
         let render = selection.render
-        var timings = RenderTimings()
-        let layout = timings.time(\.layout) {
-            render.cardLayout(for: item, feed: selection.feed, listItems: selection.items)
-        }
+        var timings = timings
         let path = ReportLayout.cardPath(rank: item.rank, title: item.title)
         let feed = selection.feed
         let key = RenderCache.key(

@@ -51,7 +51,7 @@ struct StreamedRender: Sendable {
             .init(
                 items: selection.thumbnailItems, isAlbumChart: feed.decoded.feed.format.isAlbumChart,
                 localDirectory: feed.loaded.localDirectory, concurrency: options.concurrency, board: board,
-                slots: slots)
+                slots: slots, edge: selection.render.thumbnailEdge)
         )
     }
 

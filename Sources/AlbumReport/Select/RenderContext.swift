@@ -69,6 +69,11 @@ struct RenderContext: Sendable {
         return (layout.rows.count, pages)
     }
 
+    /// The edge, in pixels, thumbnails are downloaded at: the row's slot at the device's scale.
+    var thumbnailEdge: Int {
+        ArtworkURL.requestEdge(pixels: theme.metrics.thumbnailSize * device.scale)
+    }
+
     /// `item`'s card laid out (`listItems`: the sheet's rows, seen behind a presented card).
     func cardLayout(for item: FeedItem, feed: Feed, listItems: [FeedItem]) -> CardLayout {
         CardLayout.make(

@@ -120,9 +120,20 @@ public enum ArtworkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Size rewriting for Apple's image CDN URLs.
 public enum ArtworkURL {
-    /// The large variant of a thumbnail URL: the last path component `NxMbb.ext` becomes
-    /// `600x600bb.ext` (`…/100x100bb.jpg` → `…/600x600bb.jpg`). Nil when the URL has no size
-    /// component or already names the large size.
+    /// The edge, in pixels, to ask Apple's artwork server for to draw a slot `pixels` wide
+    /// without upscaling: rounded up to a multiple of 100 (a step many slots share, so the
+    /// server's and the cache's copies are shared too), at least 100 and at most 3,000 (the size
+    /// of most originals; the server answers a larger request with the original, never
+    /// upscaled). Apple serves any `NxNbb` size it is asked for.
+    public static func requestEdge(pixels: Double) -> Int {
+        guard pixels.isFinite, pixels > 0 else { return 100 }
+        let steps = (pixels / 100).rounded(.up)
+        return Int(min(max(steps, 1), 30)) * 100
+    }
+
+    /// The variant of an artwork URL at `edge` pixels: the last path component `NxMbb.ext`
+    /// becomes `EDGExEDGEbb.ext` (`…/100x100bb.jpg` → `…/600x600bb.jpg`). Nil when the URL has no
+    /// size component (it is used as it is) or already names that size.
     public static func large(for thumbnail: String, edge: Int = 600) -> String? {
         guard let slash = thumbnail.lastIndex(of: "/") else { return nil }
         let last = thumbnail[thumbnail.index(after: slash)...]

@@ -118,7 +118,9 @@ extension NavigationBarLayout {
             x: columns.safe.x + metrics.backChevronLeading, y: top + (bar.height - metrics.backChevronHeight) / 2,
             width: metrics.backChevronWidth, height: metrics.backChevronHeight)
         let chevron = ChevronLayout(
-            frame: chevronFrame, direction: .back, strokeWidth: metrics.chevronStrokeWidth * 1.3, color: tint)
+            // The back symbol's stroke: 2.6 pt at its 20 pt height, whatever the Dynamic Type size
+            // (bars do not scale; the list's chevron and its stroke do).
+            frame: chevronFrame, direction: .back, strokeWidth: metrics.backChevronHeight * 0.13, color: tint)
         let labelFont = theme.fonts.backButton
         let labelX = chevronFrame.maxX + metrics.backChevronLabelSpacing
         // UIKit's default back button: the previous title if it fits, else "Back", else the

@@ -14,10 +14,41 @@ extension Theme {
     /// `boldText`, and iOS's increased-contrast colours with `increaseContrast`.
     public func adapted(contentSize: ContentSizeCategory, boldText: Bool, increaseContrast: Bool) -> Theme {
         var theme = self
-        if contentSize != .l { theme.fonts = theme.fonts.scaled(to: contentSize) }
+        if contentSize != .l {
+            theme.fonts = theme.fonts.scaled(to: contentSize)
+            theme.metrics = theme.metrics.scaled(to: contentSize)
+        }
         if boldText { theme.fonts = theme.fonts.withBoldText() }
         if increaseContrast { theme.colors = theme.colors.withIncreasedContrast() }
         return theme
+    }
+}
+
+extension Theme.Metrics {
+    /// The list's chrome at `category`, scaled as iOS scales it with the body text style
+    /// (`UIFontMetrics(forTextStyle: .body)`, 17 pt at `l` to 53 pt at AX5: ×0.82 … ×3.12):
+    ///
+    /// - the disclosure chevron (an SF Symbol in the cell's accessory, sized with the body
+    ///   style at every category, its stroke with it);
+    /// - at the accessibility sizes, where the cell stacks its text under the image, the
+    ///   thumbnail and its corner radius (an image that adjusts for accessibility content sizes,
+    ///   `adjustsImageSizeForAccessibilityContentSizeCategory`), never wider than the 60 pt
+    ///   thumbnail's own row leaves room for: at most 3 × its size.
+    ///
+    /// The bars, the status bar and the back chevron keep their size (UIKit shows the Large
+    /// Content Viewer for them instead).
+    public func scaled(to category: ContentSizeCategory) -> Theme.Metrics {
+        let factor = DynamicTypeTable.metrics(.body, category).size / DynamicTypeTable.metrics(.body, .l).size
+        var metrics = self
+        metrics.chevronWidth = chevronWidth * factor
+        metrics.chevronHeight = chevronHeight * factor
+        metrics.chevronStrokeWidth = chevronStrokeWidth * factor
+        if category.isAccessibility {
+            let thumbnail = min(factor, 3)
+            metrics.thumbnailSize = thumbnailSize * thumbnail
+            metrics.thumbnailCornerRadius = thumbnailCornerRadius * thumbnail
+        }
+        return metrics
     }
 }
 
