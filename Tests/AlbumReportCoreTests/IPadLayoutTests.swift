@@ -54,7 +54,7 @@ struct IPadLayoutTests {
     }
 
     @Test(
-        "the card fills the iPad: big artwork, text clear of it and of the button, two columns in landscape",
+        "the card fills the iPad: big artwork, text clear of it and of the button, two balanced columns in landscape",
         arguments: pads)
     func card(device: Device) throws {
         let theme = try Theme.shipped()
@@ -68,7 +68,7 @@ struct IPadLayoutTests {
             // A real album's card is one screen: nothing is clipped, nothing pushed off it.
             #expect(card.size == device.size && !card.isClipped)
             #expect(artwork.width >= 560 && artwork.width == artwork.height)
-            #expect(abs(button.maxY - (device.size.height - device.safeArea.bottom - 20)) < 1e-9)
+            if !landscape { #expect(abs(button.maxY - (device.size.height - device.safeArea.bottom - 20)) < 1e-9) }
             #expect(!artwork.intersects(button))
             let screen = Rect(x: 0, y: 0, width: device.size.width, height: device.size.height)
             #expect(screen.contains(artwork))
@@ -80,11 +80,18 @@ struct IPadLayoutTests {
             }
             let title = try #require(card.title)
             if landscape {
-                // Artwork leading at the inset, the text and the button in the trailing column.
-                #expect(artwork.x == 20 && artwork.y == title.frame.y)
+                // Artwork leading at the inset, the text and the button in the trailing column:
+                // the artwork centred between the bar and the button's lowest place, the text
+                // with the button 20 pt under it centred on the artwork (no column left empty).
+                let top = card.navigationBar.frame.maxY + 20
+                let floor = device.size.height - device.safeArea.bottom - 20
+                #expect(artwork.x == 20 && abs(artwork.midY - (top + floor) / 2) < 1e-9)
                 #expect(title.frame.x == artwork.maxX + 20 && button.x == artwork.maxX + 20)
                 #expect(abs(button.maxX - (device.size.width - 20)) < 1e-9)
-                #expect(artwork.maxY <= button.maxY)
+                let last = try #require(card.textBlocks.last)
+                #expect(abs(button.y - (last.frame.maxY + 20)) < 1e-9)
+                #expect(abs((title.frame.y + button.maxY) / 2 - artwork.midY) < 1e-9)
+                #expect(button.maxY <= floor + 1e-9 && title.frame.y >= top)
             } else {
                 // One column as wide as the artwork, centred; the artwork at most half the
                 // screen's height, so the details are above the fold; the text and the button

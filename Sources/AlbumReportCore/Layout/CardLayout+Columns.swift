@@ -8,7 +8,8 @@
 ///   details show above the fold; the text and the button share the artwork's edges.
 /// - iPad, pushed, landscape: two columns across the safe width. The artwork leads, half the
 ///   width at most and never lower than the button's bottom; the text and the button share
-///   the trailing column (at most the readable width), the button 20 pt from its edges.
+///   the trailing column (at most the readable width), the button 20 pt from its edges
+///   (``CardLayout`` then centres the two columns on each other).
 struct CardColumns {
     /// The artwork's square.
     var artwork: Rect

@@ -79,9 +79,15 @@ public struct CardLayout: Sendable, Hashable, Codable {
             options: options, measurer: measurer)
         let buttonBlockHeight =
             metrics.buttonContentSpacing + buttonHeight + metrics.buttonBottomMargin + frame.bottomInset
-        let artwork = ImageSlot(frame: layout.artwork, cornerRadius: metrics.cardArtworkCornerRadius)
+        var artwork = ImageSlot(frame: layout.artwork, cornerRadius: metrics.cardArtworkCornerRadius)
         var text = CardText(
             item: item, columns: layout, theme: theme, locale: locale, language: language, measurer: measurer)
+        // iPad landscape, pushed: the artwork and the text with the button under it, centred.
+        let balancedButtonY =
+            layout.buttonBesideArtwork
+            ? Self.balance(
+                &artwork, &text, top: layout.textTop, buttonHeight: buttonHeight,
+                floor: device.size.height - frame.bottomInset - metrics.buttonBottomMargin, metrics: metrics) : nil
         // What must end above the button's band: the text, and the artwork unless the button sits beside it.
         let contentBottom = layout.buttonBesideArtwork ? text.bottom : max(text.bottom, artwork.frame.maxY)
         // Artwork beside the button may reach down to the button's bottom.
@@ -104,7 +110,8 @@ public struct CardLayout: Sendable, Hashable, Codable {
             : max(device.size.height, min(contentBottom, max(limit, 0)) + buttonBlockHeight, artworkFloor)
         let viewBottom = height - frame.bottomInset
         let buttonFrame = Rect(
-            x: layout.buttonView.x + metrics.cardInset, y: viewBottom - metrics.buttonBottomMargin - buttonHeight,
+            x: layout.buttonView.x + metrics.cardInset,
+            y: balancedButtonY ?? (viewBottom - metrics.buttonBottomMargin - buttonHeight),
             width: layout.buttonView.width - 2 * metrics.cardInset, height: buttonHeight)
         let scrollEdge =
             fitsScreen
@@ -150,6 +157,27 @@ public struct CardLayout: Sendable, Hashable, Codable {
         let buttonHeight = max(metrics.buttonHeight, labelHeight + 2 * Self.buttonLabelPadding)
         guard buttonHeight > metrics.buttonHeight else { return (layout, buttonHeight) }
         return (cardColumns(buttonHeight: buttonHeight), buttonHeight)
+    }
+
+    /// Composes an iPad's landscape card (artwork leading, text trailing) so that its columns
+    /// balance on the big screen: the artwork is centred in the height between `top` and
+    /// `floor` (the button's lowest bottom), and the text with the button 20 pt under it is
+    /// centred on the artwork, as one group in the trailing column, instead of the text at the
+    /// top and the button pinned to the bottom with most of the column empty between them (a
+    /// 13-inch screen left 690 pt there). Returns the button's top, or nil (nothing moved) when
+    /// the group does not fit that height: the text then starts at the top and the button stays
+    /// pinned, as on every other card.
+    private static func balance(
+        _ artwork: inout ImageSlot, _ text: inout CardText, top: Double, buttonHeight: Double, floor: Double,
+        metrics: Theme.Metrics
+    ) -> Double? {
+        let group = text.bottom - top + metrics.buttonContentSpacing + buttonHeight
+        let height = floor - top
+        guard group <= height else { return nil }
+        artwork.frame.y = top + max((height - artwork.frame.height) / 2, 0)
+        let groupTop = min(max(artwork.frame.midY - group / 2, top), floor - group)
+        text.move(by: groupTop - top)
+        return groupTop + group - buttonHeight
     }
 
     /// The band content scrolls under when it reaches under the button: the chrome material
@@ -328,6 +356,17 @@ private struct CardText {
         copyright = block(
             item.copyright, fonts.cardFootnote, colors.secondaryLabel, spacingBefore: metrics.cardSectionSpacing)
         bottom = y
+    }
+
+    /// Moves every block `dy` points down.
+    mutating func move(by dy: Double) {
+        func moved(_ block: TextBlock?) -> TextBlock? { block.map { $0.moved(toY: $0.frame.y + dy) } }
+        title = moved(title)
+        artist = moved(artist)
+        genres = moved(genres)
+        releaseDate = moved(releaseDate)
+        copyright = moved(copyright)
+        bottom += dy
     }
 
     /// Leaves out what does not fit above `limit`: the lines that end below it, or with
