@@ -15,6 +15,14 @@ struct IPadLayoutTests {
         try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.v1Top100), source: "fixture").feed
     }
 
+    /// The card of the chart's `rank`th album presented as a SwiftUI sheet on `device`.
+    func sheetCard(rank: Int = 1, on device: Device, fit: ScreenOptions.Fit) throws -> CardLayout {
+        let feed = try chart()
+        return CardLayout.make(
+            item: feed.items[rank - 1], feed: feed, device: device, theme: try Theme.shipped(), locale: locale,
+            options: ScreenOptions(style: .swiftui, fit: fit), measurer: measurer)
+    }
+
     @Test(
         "the list spans the width: rows, separators, the large title and the header at the 20 pt margins",
         arguments: pads)
@@ -157,11 +165,7 @@ struct IPadLayoutTests {
         "--style swiftui: the card is a 580 × 640 pt form sheet, centred, 10 pt corners, over the dimmed list",
         arguments: pads)
     func formSheet(device: Device) throws {
-        let theme = try Theme.shipped()
-        let feed = try chart()
-        let card = CardLayout.make(
-            item: feed.items[0], feed: feed, device: device, theme: theme, locale: locale,
-            options: ScreenOptions(style: .swiftui, fit: .screen), measurer: measurer)
+        let card = try sheetCard(on: device, fit: .screen)
         let sheet = try #require(card.presentation)
         let frame = sheet.sheetFrame
         #expect(frame.width == 580 && frame.height == 640)
@@ -187,12 +191,8 @@ struct IPadLayoutTests {
         "--fit screen: content scrolls under the button's band, which ends with the sheet and nothing leaves it",
         arguments: pads)
     func formSheetScrolls(device: Device) throws {
-        let theme = try Theme.shipped()
-        let feed = try chart()
-        for item in feed.items.prefix(5) {
-            let card = CardLayout.make(
-                item: item, feed: feed, device: device, theme: theme, locale: locale,
-                options: ScreenOptions(style: .swiftui, fit: .screen), measurer: measurer)
+        for rank in 1...5 {
+            let card = try sheetCard(rank: rank, on: device, fit: .screen)
             let sheet = try #require(card.presentation).sheetFrame
             let band = try #require(card.scrollEdge)
             #expect(band.frame.x == sheet.x && band.frame.maxX == sheet.maxX)
@@ -208,11 +208,7 @@ struct IPadLayoutTests {
         "--fit content: a form sheet grows to hold its content and stays centred while it fits the screen",
         arguments: pads)
     func formSheetGrows(device: Device) throws {
-        let theme = try Theme.shipped()
-        let feed = try chart()
-        let card = CardLayout.make(
-            item: feed.items[0], feed: feed, device: device, theme: theme, locale: locale,
-            options: ScreenOptions(style: .swiftui), measurer: measurer)
+        let card = try sheetCard(on: device, fit: .content)
         let sheet = try #require(card.presentation).sheetFrame
         #expect(sheet.width == 580 && sheet.height > 640)
         let copyright = try #require(card.copyright)
