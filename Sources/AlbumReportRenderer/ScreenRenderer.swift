@@ -51,8 +51,9 @@ public struct ScreenRenderer: Sendable {
         return try drawing.finish()
     }
 
-    /// Renders one card with `artwork` bytes (nil: placeholder). Returns why a placeholder was
-    /// drawn, when decoding failed.
+    /// Renders one card with `artwork` bytes (nil: placeholder) and, for a card presented over
+    /// the list (iPad, SwiftUI), the list's covers by rank (`listThumbnails`; a missing one is the
+    /// row's placeholder). Returns why a placeholder was drawn, when decoding failed.
     public func renderCard(
         _ layout: CardLayout, artwork: Data?, listThumbnails: [Int: Data] = [:]
     ) throws(GraphicsError) -> (

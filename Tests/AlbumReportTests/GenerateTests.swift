@@ -182,6 +182,16 @@ struct GenerateTests {
         }
     }
 
+    @Test("the embedded sample's cards ask for their size, find its 600 px files instead, and count no failure")
+    func sampleFallsBackSilently() async throws {
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        let summary = try await generate(.sample, output: output.url) { $0.limit = 3 }
+        #expect(summary.warnings.isEmpty)
+        #expect((summary.network["cards"]?.failures ?? [:]).isEmpty, "\(summary.network)")
+        #expect((summary.network["artwork"]?.failures ?? [:]).isEmpty, "\(summary.network)")
+    }
+
     @Test("a size the artwork server does not have falls back to the feed's own URL, without a warning")
     func artworkSizeFallback() async throws {
         let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
@@ -197,6 +207,9 @@ struct GenerateTests {
         defer { output.remove() }
         let summary = try await generate(.remote(chart.feedURL), output: output.url) { $0.limit = 3 }
         #expect(summary.warnings.isEmpty)
+        // The cards' large images failed (the last attempt counts, once each); the thumbnails did not.
+        #expect(summary.network["cards"]?.failures == ["http-404": 3], "\(summary.network)")
+        #expect((summary.network["artwork"]?.failures ?? [:]).isEmpty, "\(summary.network)")
         let asked = chart.server.requestedPaths(prefix: "/art/")
         // Per album: the thumbnail at 200 px (404), then the feed's 100 px; the card's 1,100 px
         // (404), then the classic 600 px (404); the card draws the thumbnail.

@@ -112,13 +112,14 @@ struct LargeArtwork: Sendable {
             ArtworkURL.large(for: url, edge: $0)
         }
         var failure: ArtworkFailure?
-        // Only the first attempt's failure counts: the album's large image fails once.
+        // Only the last attempt's failure counts and is told: one that a later size backs up
+        // (the sample's folder has no 1,100 px file, but its 600) is no failure.
         for (index, large) in urls.enumerated() {
-            switch await loader.load(large, countsFailure: index == 0) {
+            switch await loader.load(large, countsFailure: index == urls.count - 1) {
             case .image(let data, _): return (data, nil)
             case .failed(let reason):
-                if case .fetch(.cancelled) = reason { return (fallback, reason) }
-                failure = failure ?? reason
+                if case .fetch(.cancelled) = reason { return (fallback, fallback == nil ? reason : nil) }
+                failure = reason
             }
         }
         return (fallback, fallback == nil ? failure : nil)

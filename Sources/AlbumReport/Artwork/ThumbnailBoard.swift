@@ -7,7 +7,7 @@ import Synchronization
 /// thumbnails they draw.
 ///
 /// Each image's bytes are let go once the last of its expected takes has had them (one per sheet
-/// row and one per card, ``takes(sheet:cards:)``): a 1,000-item report does not hold a thousand
+/// row, one per card and one per row behind presented cards, ``takes(sheet:cards:backdrop:)``): a 1,000-item report does not hold a thousand
 /// thumbnails to its end. Its SHA-256 stays, for the sheet's render key.
 ///
 /// Invariant: once ``close()`` has been called (the artwork stage ended, finished or cancelled)

@@ -32,7 +32,7 @@ import Foundation
 /// every screen is drawn again.
 struct RenderCache: Sendable {
     /// Bump when the renderer's output changes for the same inputs.
-    static let rendererVersion = "albumreport-renderer-11"
+    static let rendererVersion = "albumreport-renderer-12"
 
     /// A previous PNG, verified and staged in the new report.
     struct Reused: Sendable {

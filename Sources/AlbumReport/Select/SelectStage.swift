@@ -55,7 +55,7 @@ struct SelectStage: PipelineStage {
         /// The list's rows every card shows behind its sheet (iPad, `--style swiftui`): the same
         /// rows for every card, taken once for all of them.
         var backdropItems: [FeedItem] {
-            guard let first = cardItems.first,
+            guard render.device.isPad, render.screen.style == .swiftui, let first = cardItems.first,
                 let rows = render.cardLayout(for: first, feed: feed, listItems: items).presentation?.presentingList?
                     .rows
             else { return [] }

@@ -83,7 +83,9 @@ struct WriteStage: PipelineStage {
             if !list.contains(where: { $0.reason == failure.reason }) { list.append(failure) }
             reasons[rank] = list
         }
-        for item in input.selection.thumbnailItems {
+        // The rows behind a shard's presented cards are other shards' albums: theirs to report.
+        let selection = input.selection
+        for item in selection.drawsSheet ? selection.items : selection.cardItems {
             if let failure = input.artwork.failures[item.rank] { add(item.rank, failure) }
         }
         for (rank, failure) in input.sheet.decodeFailures.sorted(by: { $0.key < $1.key }) { add(rank, failure) }

@@ -104,10 +104,12 @@ public struct CardLayout: Sendable, Hashable, Codable {
             ? (floatingBottom ?? device.size.height) : Self.maximumHeight(for: device) - buttonBlockHeight
         let isClipped = !fitsScreen && contentBottom > limit
         if contentBottom > limit { text.keepLines(above: limit, cuttingLast: fitsScreen && floatingBottom == nil) }
-        let height =
+        var height =
             fitsScreen
             ? device.size.height
             : max(device.size.height, min(contentBottom, max(limit, 0)) + buttonBlockHeight, artworkFloor)
+        // A re-centred form sheet's sums come back to the screen's height give or take a rounding.
+        if abs(height - device.size.height) < 1e-6 { height = device.size.height }
         let viewBottom = height - frame.bottomInset
         let buttonFrame = Rect(
             x: layout.buttonView.x + metrics.cardInset,
@@ -189,7 +191,8 @@ public struct CardLayout: Sendable, Hashable, Codable {
         columns: CardColumns, device: Device, theme: Theme
     ) -> ScrollEdgeBacking? {
         let bandTop = buttonFrame.y - theme.metrics.buttonContentSpacing
-        guard contentBottom > bandTop else { return nil }
+        // (A micro-point over is the rounding of a balanced card's sums, not content under the band.)
+        guard contentBottom > bandTop + 1e-6 else { return nil }
         let band: (x: Double, width: Double) =
             presentation.map { ($0.sheetFrame.x, $0.sheetFrame.width) }
             ?? (columns.buttonBesideArtwork ? columns.buttonView : (0, device.size.width))
