@@ -33,6 +33,14 @@ public struct FontBook: Sendable {
     /// The display family the shipped themes use from ``Theme/Fonts/displaySize``.
     static let shippedDisplayFamily = "Inter Display"
 
+    /// The colour emoji family preferred when the theme names none: Apple's, where the runner
+    /// has it (fontconfig's own "emoji" choice, Noto Color Emoji on Debian, comes after it).
+    public static let appleEmojiFamily = "Apple Color Emoji"
+
+    /// The colour emoji font the report draws emoji with: its family and file, for the
+    /// manifest; nil when the runner has none.
+    public var emoji: FontResolver.Named?
+
     /// Resolves every style of `theme`, trying the theme's fallback families when a family is
     /// missing, is not a regular file (checked before it is opened: a FIFO would block the run)
     /// or draws no letters (a font whose tables are corrupt).
@@ -41,16 +49,19 @@ public struct FontBook: Sendable {
         var resolved: [Key: ResolvedFont] = [:]
         var substitutions: [String] = []
         for style in fonts.allStyles where resolved[Key(family: style.family, weight: style.weight)] == nil {
-            // A display size whose family is missing (an SF Pro Display file not on this runner)
-            // falls back to the shipped display cut first, not to the text cut.
+            // The style's own candidates in order ("SF Pro Text, Inter": SF Pro where the runner
+            // has it), silently; then, with a warning, the fallbacks. A display size whose
+            // families are all missing falls back to the shipped display cut first, not to the
+            // text cut.
+            let own = FontSource.candidates(of: style.family).map(\.value)
             let display = style.size >= Theme.Fonts.displaySize ? [Self.shippedDisplayFamily] : []
-            let candidates = [style.family] + (display + fonts.fallbackFamilies).filter { $0 != style.family }
+            let candidates = own + (display + fonts.fallbackFamilies).filter { !own.contains($0) }
             guard
                 let (family, found) = candidates.lazy.compactMap({ family in
                     Self.resolve(family, for: style).map { (family, $0) }
                 }).first
             else { throw .fontNotFound(family: Excerpt.printable(style.family), weight: style.weight.rawValue) }
-            if family != style.family {
+            if !own.contains(family) {
                 substitutions.append(
                     Self.substitution(style: style, used: found.family, key: Self.key(of: style.family, in: fonts)))
             }
@@ -59,6 +70,20 @@ public struct FontBook: Sendable {
         substitutions += Self.unusableExtras(fonts)
         self.fonts = resolved
         self.substitutions = substitutions
+        emoji = Self.preferredEmoji(fonts.emojiFamily) ?? FontResolver.generic("emoji")
+    }
+
+    /// The colour emoji font tried before fontconfig's "emoji" family: the first of the theme's
+    /// `emojiFamily` candidates that is installed (or, for a file, loads); when the theme names
+    /// none, ``appleEmojiFamily`` where the runner has it. Nil: fontconfig's choice.
+    public static func preferredEmoji(_ emojiFamily: String?) -> FontResolver.Named? {
+        let candidates = emojiFamily.map { FontSource.candidates(of: $0).map(\.value) } ?? [appleEmojiFamily]
+        for family in candidates {
+            guard let match = FontResolver.match(family, weight: .regular) else { continue }
+            let name = FontSource(family).isFile ? FontFace.load(file: match.file, index: match.index)?.family : family
+            return FontResolver.Named(family: name ?? family, file: match.file, index: match.index)
+        }
+        return nil
     }
 
     /// `family` resolved for `style`, or nil when it is missing, is not a regular file, does not
@@ -85,9 +110,13 @@ public struct FontBook: Sendable {
     /// Warnings for the emoji family and the fallback families that cannot be used.
     static func unusableExtras(_ fonts: Theme.Fonts) -> [String] {
         var warnings: [String] = []
-        if let emoji = fonts.emojiFamily, FontResolver.match(emoji, weight: .regular) == nil {
+        if let emoji = fonts.emojiFamily, preferredEmoji(emoji) == nil {
             let source = FontSource(emoji)
-            if let path = source.path(for: .regular) {
+            if FontSource.candidates(of: emoji).count > 1 {
+                warnings.append(
+                    "None of the emoji fonts given in fonts.emojiFamily (\(Excerpt.printable(emoji))) is installed or loads; fontconfig's emoji font (Noto Color Emoji) is used instead."
+                )
+            } else if let path = source.path(for: .regular) {
                 warnings.append(
                     "The font file \(Excerpt.location(path)) given in fonts.emojiFamily cannot be used: \(Self.fileProblem(path)); fontconfig's emoji font (Noto Color Emoji) is used instead. Check the path in fonts.emojiFamily of the theme."
                 )
@@ -122,6 +151,12 @@ public struct FontBook: Sendable {
         let source = FontSource(style.family)
         let weight = style.weight.rawValue
         let stand = "\(Excerpt.printable(used)) is used instead"
+        let listed = FontSource.candidates(of: style.family)
+        if listed.count > 1 {
+            let names = listed.map { Excerpt.location($0.value) }.joined(separator: ", ")
+            return
+                "None of the fonts given in \(key) (\(names), \(weight)) can be used: none is installed, or none loads and draws letters; \(stand). Install one of them or name an installed family in the theme."
+        }
         if let path = source.path(for: style.weight) {
             let file = source.existingFile(for: style.weight) ?? path
             return
@@ -158,6 +193,34 @@ public enum FontResolver {
     public struct Match: Sendable, Hashable {
         public var file: String
         public var index: Int
+    }
+
+    /// A face with the family it was found under.
+    public struct Named: Sendable, Hashable {
+        public var family: String
+        public var file: String
+        public var index: Int
+    }
+
+    /// fontconfig's best match for a generic family ("emoji", "sans-serif") in English: the
+    /// face it would draw with, under the face's own first family name; nil when it has none.
+    public static func generic(_ name: String) -> Named? {
+        guard let fontconfig = Fontconfig.shared,
+            let pattern = fontconfig.pattern(
+                family: name, weight: fontconfigWeight(.regular), language: "en", explicitLanguage: true)
+        else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(fontconfig.config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        var family: UnsafeMutablePointer<FcChar8>?
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(match, "family", 0, &family) == FcResultMatch, let family,
+            FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file
+        else { return nil }
+        var faceIndex: Int32 = 0
+        if FcPatternGetInteger(match, "index", 0, &faceIndex) != FcResultMatch { faceIndex = 0 }
+        return Named(family: String(cString: family), file: String(cString: file), index: Int(faceIndex))
     }
 
     /// The face a theme's family value names at `weight`: the font file (``FontSource``) when

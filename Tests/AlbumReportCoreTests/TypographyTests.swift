@@ -42,17 +42,19 @@ struct TypographyTests {
 
     // MARK: - Families
 
-    @Test("the shipped themes set Inter below 20 pt and Inter Display from 20 pt up")
+    @Test("the shipped themes set SF Pro Text or Inter below 20 pt, SF Pro Display or Inter Display from 20 pt up")
     func shippedFamilies() throws {
+        let text = "SF Pro Text, Inter"
+        let display = "SF Pro Display, Inter Display"
         for name in ["light", "dark"] {
             let fonts = try Theme.shipped(name).fonts
-            #expect(fonts.largeTitleStyle.family == "Inter Display")
-            #expect(fonts.cardTitle.family == "Inter Display")
-            #expect(fonts.navigationTitle.family == "Inter")
-            #expect(fonts.cardFootnote.family == "Inter")
-            #expect(fonts.sectionHeaderStyle.family == "Inter")
+            #expect(fonts.largeTitleStyle.family == display)
+            #expect(fonts.cardTitle.family == display)
+            #expect(fonts.navigationTitle.family == text)
+            #expect(fonts.cardFootnote.family == text)
+            #expect(fonts.sectionHeaderStyle.family == text)
             for style in fonts.allStyles {
-                #expect(style.family == (style.size >= 20 ? "Inter Display" : "Inter"), "\(style)")
+                #expect(style.family == (style.size >= 20 ? display : text), "\(style)")
             }
         }
     }
@@ -62,10 +64,10 @@ struct TypographyTests {
         var json = try String(
             contentsOf: Fixtures.packageRoot.appendingPathComponent("Templates/light.json"), encoding: .utf8)
         json = json.replacingOccurrences(
-            of: #""displayFamily": "Inter Display","#,
+            of: #""displayFamily": "SF Pro Display, Inter Display","#,
             with: #""displayFamily": "fonts/SF-Pro-Display-{weight}.otf", "emojiFamily": "Twemoji","#)
         json = json.replacingOccurrences(
-            of: #""family": "Inter","#, with: #""family": "/opt/SF-Pro-Text-{weight}.otf","#)
+            of: #""family": "SF Pro Text, Inter","#, with: #""family": "/opt/SF-Pro-Text-{weight}.otf","#)
         let folder = URL(fileURLWithPath: "/themes/mine")
         let theme = try Theme.decode(Data(json.utf8), source: "mine.json", directory: folder)
         #expect(theme.fonts.largeTitleStyle.family == "/themes/mine/fonts/SF-Pro-Display-{weight}.otf")

@@ -19,7 +19,7 @@ struct ThemeFontTests {
         return theme
     }
 
-    @Test("the shipped theme draws display sizes from Inter Display's files and text from Inter's")
+    @Test("the shipped theme draws display sizes from Inter Display's files and text from Inter's (no SF Pro here)")
     func shippedFiles() throws {
         let book = try FontBook(theme: Self.theme)
         #expect(book.substitutions.isEmpty)
@@ -48,6 +48,46 @@ struct ThemeFontTests {
             engine.shape("Top Albums", font: custom.fonts.cardTitle).glyphs.allSatisfy {
                 $0.fontFamily == "Inter Display"
             })
+    }
+
+    @Test("a family list takes its first installed entry silently, and warns only when none is installed")
+    func familyLists() throws {
+        let custom = theme { fonts in
+            fonts.family = "No Such Sans, Inter"
+            fonts.displayFamily = "No Such Display, Also Missing"
+            fonts.emojiFamily = "No Such Emoji, Noto Color Emoji"
+            fonts = fonts.applyingFamilies(relativeTo: nil)
+        }
+        let book = try FontBook(theme: custom)
+        #expect(book.font(for: custom.fonts.rowTitle)?.family == "Inter")
+        // Nothing of the display list is installed: the shipped display cut stands in, with one
+        // warning (the bold large title and the bold card title share it) naming the list.
+        #expect(book.font(for: custom.fonts.largeTitleStyle)?.family == "Inter Display")
+        #expect(book.substitutions.count == 1, "\(book.substitutions)")
+        let warning = try #require(book.substitutions.first)
+        #expect(
+            warning.contains("None of the fonts given in fonts.displayFamily (No Such Display, Also Missing, bold)"))
+        #expect(warning.contains("Inter Display is used instead"))
+        #expect(book.emoji?.family == "Noto Color Emoji")
+        // Nothing of an emoji list installed: one warning, and fontconfig's emoji font.
+        let noEmoji = theme { fonts in fonts.emojiFamily = "No Such Emoji, Nor This" }
+        let emojiWarnings = try FontBook(theme: noEmoji).substitutions
+        #expect(
+            emojiWarnings.count == 1 && emojiWarnings[0].contains("None of the emoji fonts given in fonts.emojiFamily"))
+        #expect(try FontBook(theme: noEmoji).emoji?.family == "Noto Color Emoji")
+    }
+
+    @Test("a family value lists its candidates at commas, trimmed; a value without one is itself")
+    func candidates() {
+        #expect(FontSource.candidates(of: "SF Pro Text, Inter").map(\.value) == ["SF Pro Text", "Inter"])
+        #expect(FontSource.candidates(of: " A ,, B ,").map(\.value) == ["A", "B"])
+        #expect(FontSource.candidates(of: "Inter").map(\.value) == ["Inter"])
+        #expect(FontSource.candidates(of: ",").map(\.value) == [","])
+        #expect(
+            FontSource.resolvedList("fonts/SF-{weight}.otf, Inter", relativeTo: URL(fileURLWithPath: "/themes"))
+                == "/themes/fonts/SF-{weight}.otf, Inter")
+        #expect(FontTracking.design(of: "SF Pro Text, Inter") == .sfPro)
+        #expect(FontTracking.design(of: "Inter, SF Pro Text") == .inter)
     }
 
     @Test("a missing font file is a warning naming the file and the family used instead")

@@ -45,9 +45,7 @@ struct WriteStage: PipelineStage {
                 source: Self.sourceForManifest(input.source), encoding: input.decoded.encoding,
                 feed: input.decoded.feed),
             device: render.device, theme: render.theme.name, locale: render.localeIdentifier,
-            fonts: input.setup.resources.fonts.all.map {
-                Manifest.FontRecord(family: $0.family, weight: $0.weight, file: $0.file)
-            }, libraries: GraphicsRuntime.libraryVersions,
+            fonts: Self.fontRecords(input.setup.resources.fonts), libraries: GraphicsRuntime.libraryVersions,
             items: selection.records, files: input.sheet.files + input.cards.cards.map(\.file),
             screens: input.sheet.screens + input.cards.cards.map(\.screen), warnings: input.warnings + artworkWarnings,
             shard: input.shard, screen: render.screen.recordedPresentation)
@@ -76,6 +74,15 @@ struct WriteStage: PipelineStage {
 
     /// Every reason an item's artwork could not be drawn, by rank, in pipeline order: its
     /// thumbnail, the sheet's decoding, its card (each reason once).
+    /// The manifest's font records: every text style's font, then the colour emoji font.
+    static func fontRecords(_ fonts: FontBook) -> [Manifest.FontRecord] {
+        let text = fonts.all.map { Manifest.FontRecord(family: $0.family, weight: $0.weight, file: $0.file) }
+        let emoji = fonts.emoji.map {
+            Manifest.FontRecord(family: $0.family, weight: .regular, file: $0.file, role: "emoji")
+        }
+        return text + (emoji.map { [$0] } ?? [])
+    }
+
     static func artworkFailures(_ input: Input) -> [Int: [ArtworkFailure]] {
         var reasons: [Int: [ArtworkFailure]] = [:]
         func add(_ rank: Int, _ failure: ArtworkFailure) {

@@ -3,6 +3,11 @@ import Foundation
 /// What a theme's family value names: an installed family ("Inter Display", found through
 /// fontconfig) or a font file (`.otf`, `.ttf`, `.ttc`, `.otc`, or any value with a `/`).
 ///
+/// A value may list several, separated by commas, as CSS's `font-family` does: "SF Pro Text,
+/// Inter" is SF Pro Text where fontconfig has it and Inter otherwise (``candidates(of:)``). The
+/// first that is installed is used, silently; a warning comes only when none is. (A file path
+/// in a list cannot itself hold a comma.)
+///
 /// A file path may hold `{weight}`, replaced by the weight's name as Apple's and most foundries'
 /// files spell it (`Regular`, `Medium`, `Semibold`, `Bold`): `SF-Pro-Display-{weight}.otf` is
 /// four files, one per weight. When that exact name does not exist, a file in the same folder
@@ -17,6 +22,22 @@ public struct FontSource: Sendable, Hashable {
 
     /// Wraps a family value.
     public init(_ value: String) { self.value = value }
+
+    /// The families and files a theme's family value lists, in order: the value split at its
+    /// commas, each part trimmed, empty parts dropped ("SF Pro Text, Inter" is two). A value
+    /// without a comma is itself the one candidate.
+    public static func candidates(of value: String) -> [FontSource] {
+        guard value.contains(",") else { return [FontSource(value)] }
+        let parts = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return parts.isEmpty ? [FontSource(value)] : parts.map(FontSource.init)
+    }
+
+    /// A family value with each candidate's relative file path made absolute against
+    /// `directory` (``resolved(relativeTo:)``), the list joined again with ", ".
+    public static func resolvedList(_ value: String, relativeTo directory: URL?) -> String {
+        guard value.contains(",") else { return FontSource(value).resolved(relativeTo: directory).value }
+        return candidates(of: value).map { $0.resolved(relativeTo: directory).value }.joined(separator: ", ")
+    }
 
     /// Whether the value is a font file's path rather than a family name.
     public var isFile: Bool {

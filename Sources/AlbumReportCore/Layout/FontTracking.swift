@@ -28,9 +28,12 @@ public enum FontTracking {
 
     /// The design a family name (or a font file's path) belongs to: its letters and digits,
     /// lower-cased, recognise "SF Pro…", "SF-Pro-Display-Bold.otf", "Inter", "Inter Display",
-    /// "InterDisplay-Bold.otf". Anything else is treated as SF Pro (Apple's table).
+    /// "InterDisplay-Bold.otf". Anything else is treated as SF Pro (Apple's table). A list
+    /// ("SF Pro Text, Inter") is its first candidate's design: the font it asks for first (the
+    /// text engine tracks by the font it actually resolved).
     public static func design(of family: String) -> Design {
-        let name = FontSource(family).isFile ? URL(fileURLWithPath: family).lastPathComponent : family
+        let first = FontSource.candidates(of: family).first?.value ?? family
+        let name = FontSource(first).isFile ? URL(fileURLWithPath: first).lastPathComponent : first
         let key = String(name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) })
         if key.hasPrefix("interdisplay") { return .interDisplay }
         if key.hasPrefix("inter") && !key.hasPrefix("interstate") { return .inter }

@@ -14,12 +14,14 @@ extension Theme.Fonts {
     /// theme-wide ``family``/``displayFamily`` written into every style (the large title and
     /// the header line included, which then stop following the navigation title's family).
     public func applyingFamilies(relativeTo directory: URL?) -> Theme.Fonts {
-        func resolve(_ value: String) -> String { FontSource(value).resolved(relativeTo: directory).value }
+        func resolve(_ value: String) -> String { FontSource.resolvedList(value, relativeTo: directory) }
         var fonts = self
         fonts.family = family.map(resolve)
         fonts.displayFamily = displayFamily.map(resolve)
         fonts.emojiFamily = emojiFamily.map(resolve)
-        fonts.fallbackFamilies = fallbackFamilies.map(resolve)
+        fonts.fallbackFamilies = fallbackFamilies.flatMap { value in
+            FontSource.candidates(of: value).map { $0.resolved(relativeTo: directory).value }
+        }
         if fonts.family != nil || fonts.displayFamily != nil {
             fonts.largeTitle = largeTitleStyle
             fonts.sectionHeader = sectionHeaderStyle

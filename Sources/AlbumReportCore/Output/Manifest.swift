@@ -30,17 +30,21 @@ public struct Manifest: Sendable, Hashable, Codable {
         }
     }
 
-    /// A font as resolved to a file.
+    /// A font as resolved to a file: the family used (of a list such as "SF Pro Text, Inter",
+    /// the one the runner had) and its file.
     public struct FontRecord: Sendable, Hashable, Codable {
         public var family: String
         public var weight: FontWeight
         public var file: String
+        /// "emoji" for the colour emoji font emoji are drawn with; absent for the text styles' fonts.
+        public var role: String?
 
         /// Creates a record.
-        public init(family: String, weight: FontWeight, file: String) {
+        public init(family: String, weight: FontWeight, file: String, role: String? = nil) {
             self.family = family
             self.weight = weight
             self.file = file
+            self.role = role
         }
     }
 

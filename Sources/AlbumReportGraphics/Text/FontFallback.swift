@@ -5,8 +5,9 @@ import Foundation
 /// Which face draws each grapheme cluster: the theme's fonts first (the style's family, then
 /// the theme's `fallbackFamilies`), then fontconfig's best match for the character in the
 /// text's language, so that Han characters take the Japanese, Korean or Chinese form. Clusters
-/// that want emoji presentation try the colour emoji font first: the theme's `emojiFamily`,
-/// else fontconfig's "emoji" family (Noto Color Emoji on Debian). A face whose ℗ is a small
+/// that want emoji presentation try the colour emoji font first: the theme's `emojiFamily`
+/// (Apple Color Emoji where the runner has it when the theme names none), else fontconfig's
+/// "emoji" family (Noto Color Emoji on Debian). A face whose ℗ is a small
 /// superscript (Inter's) does not draw ℗: the next font with a full-size one does, as SF does. Every answer is cached, and
 /// every answer depends only on the cluster, the weight and the language (never on what was
 /// drawn before), so reports stay byte-identical however cards are scheduled.
@@ -34,15 +35,13 @@ final class FontFallback: Sendable {
     private let themeFaces = BoundedCache<FontWeight, [FontFace]>(limit: .max)
     private let lists = BoundedCache<ListKey, FontconfigList>(limit: .max)
 
-    /// The theme's colour emoji face, when it names one that loads.
+    /// The preferred colour emoji face (``FontBook/preferredEmoji(_:)``), when there is one.
     let emojiFace: FontFace?
 
     init(themeFamilies: [String], colorEmoji: Bool, emojiFamily: String? = nil) {
         self.themeFamilies = themeFamilies
         self.colorEmoji = colorEmoji
-        emojiFace = emojiFamily.flatMap { FontResolver.match($0, weight: .regular) }.flatMap {
-            FontFace.load(file: $0.file, index: $0.index)
-        }
+        emojiFace = FontBook.preferredEmoji(emojiFamily).flatMap { FontFace.load(file: $0.file, index: $0.index) }
     }
 
     /// The face that draws `cluster` for a style whose own face is `primary`, or nil when no
