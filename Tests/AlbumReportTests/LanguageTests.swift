@@ -15,7 +15,7 @@ struct LanguageTests {
     static let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Templates/strings")
 
-    @Test("every shipped language has every key of en.json, with the same %@ placeholders")
+    @Test("every shipped language has every key of en.json (the page's words too), with the same %@ placeholders")
     func everyKey() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.shipped.path).filter {
             $0.hasSuffix(".json")
@@ -28,7 +28,7 @@ struct LanguageTests {
         #expect(required.isSubset(of: codes))
         let english = try JSONDecoder().decode(
             [String: String].self, from: Data(contentsOf: Self.shipped.appendingPathComponent("en.json")))
-        #expect(english == ChromeLanguage.english)
+        #expect(english == ChromeLanguage.english.merging(ChromeLanguage.pageEnglish) { first, _ in first })
         for file in files {
             let strings = try JSONDecoder().decode(
                 [String: String].self, from: Data(contentsOf: Self.shipped.appendingPathComponent(file)))
@@ -36,6 +36,9 @@ struct LanguageTests {
             for (key, value) in english {
                 #expect(
                     ChromeStringsLoader.placeholders(strings[key] ?? "") == ChromeStringsLoader.placeholders(value),
+                    "\(file): \(key)")
+                #expect(
+                    ChromeLanguage.pagePlaceholders(strings[key] ?? "") == ChromeLanguage.pagePlaceholders(value),
                     "\(file): \(key)")
             }
             #expect(ChromeStringsLoader.check(strings).problems.isEmpty, "\(file)")
@@ -66,6 +69,45 @@ struct LanguageTests {
         // A language of the user's own is added to the shipped ones.
         #expect(ChromeStringsLoader.availableLanguages(templatesDirectory: folder.url).contains("fi"))
         #expect(ChromeStringsLoader.availableLanguages(templatesDirectory: folder.url).contains("ar"))
+    }
+
+    @Test("the page's words are optional in a user's file (English, silently); a wrong placeholder is a warning")
+    func pageWords() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let strings = folder.url.appendingPathComponent("strings")
+        try FileManager.default.createDirectory(at: strings, withIntermediateDirectories: true)
+        var finnish = ChromeLanguage.english
+        finnish["pageCards"] = "Kortit"
+        finnish["pageBy"] = "%@ / %@ / %@"
+        try JSONEncoder().encode(finnish).write(to: strings.appendingPathComponent("fi.json"))
+        let (loaded, warnings) = try ChromeStringsLoader.load("fi", direction: nil, templatesDirectory: folder.url)
+        let language = try #require(loaded)
+        #expect(language["pageCards"] == "Kortit")
+        #expect(language["pageWarnings"] == "Warnings", "absent: English")
+        #expect(language["pageBy"] == "%1$@ by %2$@", "three values for two: English")
+        #expect(warnings.count == 1 && warnings[0].contains("pageBy") && !warnings[0].contains("pageWarnings"))
+    }
+
+    @Test("a page word's values go in by position or in order, as plain text: no format string is ever interpreted")
+    func fillingWords() {
+        #expect(ChromeLanguage.fill("%1$@ by %2$@", ["Album", "Artist"]) == "Album by Artist")
+        #expect(ChromeLanguage.fill("%2$@ の %1$@", ["Album", "Artist"]) == "Artist の Album")
+        #expect(ChromeLanguage.fill("%@（%@ページ）", ["Top", "2"]) == "Top（2ページ）")
+        // A value is never read as a placeholder, and a stray % stays as it is.
+        #expect(ChromeLanguage.fill("%@ and %@", ["%@ %1$@", "b"]) == "%@ %1$@ and b")
+        #expect(ChromeLanguage.fill("100% %d %s %@ %", ["x"]) == "100% %d %s x %")
+        #expect(ChromeLanguage.fill("%@ %@", ["only"]) == "only %@")
+        #expect(
+            ChromeLanguage.pagePlaceholders("%1$@ by %2$@") == 2 && ChromeLanguage.pagePlaceholders("%@ (page %@)") == 2
+        )
+        // The link back to a matrix is only ever ../…/index.html.
+        #expect(Gallery.safeMatrixLink("../../index.html") == "../../index.html")
+        for bad in [
+            "index.html", "javascript:alert(1)", "../../evil.html", "../x/../index.html", "https://e.com/index.html",
+        ] {
+            #expect(Gallery.safeMatrixLink(bad) == nil, "\(bad)")
+        }
     }
 
     @Test("a user's language whose words no installed font has is drawn with U+FFFD and a warning")

@@ -147,6 +147,8 @@ struct MatrixTests {
             let single = folder.url.appendingPathComponent("single-\(size)-\(language)")
             var options = matrixBase(chart: chart, output: single)
             options.language = language
+            // What a combination has and a single run has not: its page's link back to the matrix.
+            options.matrixPage = "../../index.html"
             options.screen = options.screen.withAccessibility(
                 contentSize: size, boldText: false, increaseContrast: false)
             _ = try await generateOnce(options.feed, output: single) { $0 = options }
@@ -163,6 +165,54 @@ struct MatrixTests {
         let english = try JSONDecoder().decode(
             Manifest.self, from: Data(contentsOf: output.appendingPathComponent("l/en/manifest.json")))
         #expect(english.screen == nil, "a default combination's manifest is a default run's")
+    }
+
+    @Test(
+        "the grid names every value in words, shows each sheet with its first cards; each page links back, in its language"
+    )
+    func gridInWords() async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("Matrix")
+        let spec = try MatrixSpec.inlineForTests("devices=iphone-15;themes=dark;contentSizes=ax3;languages=ja,ar")
+        let summary = try await generateMatrix(spec, chart: chart, output: output)
+        let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        // Values in words: the device's name, the theme, UIKit's name of the size, each language in its own script.
+        #expect(page.contains("Device (1) × Theme (1) × Text size (1) × Language (2)"))
+        #expect(page.contains("<th scope=\"row\">iPhone 15 · Dark · Accessibility Extra Large</th>"))
+        #expect(page.contains("<th scope=\"col\">日本語</th>") && page.contains("<th scope=\"col\">العربية</th>"))
+        #expect(!page.contains(">iphone-15 · dark"), "raw ids are not labels")
+        for combination in summary.manifest.combinations {
+            let path = combination.folder
+            #expect(page.contains("<span class=\"path\">\(path)</span>"))
+            #expect(page.contains("src=\"\(path)/sheet.png\""))
+            // The first two cards, each linking to its place on the combination's page.
+            let cards = try #require(combination.cards)
+            #expect(cards.map(\.rank) == [1, 2])
+            for card in cards {
+                #expect(card.file.hasPrefix("cards/"))
+                #expect(page.contains("src=\"\(path)/\(card.file)\""))
+                #expect(page.contains("href=\"\(path)/index.html#card-\(card.rank ?? 0)\""))
+                #expect(
+                    FileManager.default.fileExists(atPath: output.appendingPathComponent("\(path)/\(card.file)").path))
+            }
+        }
+        // Each combination's page links back to the grid, in the report's language and direction.
+        let japanese = try String(
+            contentsOf: output.appendingPathComponent("iphone-15/dark/ax3/ja/index.html"), encoding: .utf8)
+        #expect(japanese.contains("<html lang=\"ja\" dir=\"ltr\">"))
+        #expect(japanese.contains("<a href=\"../../../../index.html\">すべての組み合わせ</a>"))
+        #expect(japanese.contains("<h2>カード</h2>"))
+        #expect(japanese.contains("：チャートの表（1行に1項目）"))
+        let arabic = try String(
+            contentsOf: output.appendingPathComponent("iphone-15/dark/ax3/ar/index.html"), encoding: .utf8)
+        #expect(arabic.contains("<html lang=\"ar\" dir=\"rtl\">"))
+        #expect(arabic.contains(">كل التركيبات</a>") && arabic.contains("<h2>البطاقات</h2>"))
+        let recorded = try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: output.appendingPathComponent("iphone-15/dark/ax3/ar/manifest.json")))
+        #expect(recorded.matrixPage == "../../../../index.html")
     }
 
     @Test("shards 1/2 and 2/2 of a matrix, merged, are the unsharded matrix byte for byte")

@@ -16,23 +16,25 @@ public enum MatrixAxis: String, Sendable, Hashable, Codable, CaseIterable {
     /// The table: the property each key sets.
     public var setting: MatrixSetting {
         switch self {
-        case .devices: return .value("device", \.device)
-        case .orientations: return .value("orientation", \.orientation)
-        case .scales: return .value("scale", \.scale)
-        case .themes: return .value("theme", \.theme)
-        case .styles: return .value("style", \.style)
-        case .titleStyles: return .value("titleStyle", \.titleStyle)
-        case .fits: return .value("fit", \.fit)
-        case .buttons: return .value("button", \.button)
-        case .statusBars: return .value("statusBar", \.statusBar)
-        case .contentSizes: return .value("contentSize", \.contentSize)
-        case .boldText: return .flag("boldText", \.boldText, folder: "bold-text")
-        case .increaseContrast: return .flag("increaseContrast", \.increaseContrast, folder: "increase-contrast")
-        case .languages: return .value("language", \.language)
-        case .layoutDirections: return .value("layoutDirection", \.layoutDirection)
-        case .locales: return .value("locale", \.locale)
-        case .pngCompressions: return .value("pngCompression", \.pngCompression)
-        case .pages: return .flag("pages", \.pages, folder: "pages")
+        case .devices: return .value("device", \.device, title: "Device")
+        case .orientations: return .value("orientation", \.orientation, title: "Orientation")
+        case .scales: return .value("scale", \.scale, title: "Scale")
+        case .themes: return .value("theme", \.theme, title: "Theme")
+        case .styles: return .value("style", \.style, title: "Style")
+        case .titleStyles: return .value("titleStyle", \.titleStyle, title: "Title")
+        case .fits: return .value("fit", \.fit, title: "Fit")
+        case .buttons: return .value("button", \.button, title: "Button")
+        case .statusBars: return .value("statusBar", \.statusBar, title: "Status bar")
+        case .contentSizes: return .value("contentSize", \.contentSize, title: "Text size")
+        case .boldText: return .flag("boldText", \.boldText, folder: "bold-text", title: "Bold Text")
+        case .increaseContrast:
+            return .flag(
+                "increaseContrast", \.increaseContrast, folder: "increase-contrast", title: "Increase Contrast")
+        case .languages: return .value("language", \.language, title: "Language")
+        case .layoutDirections: return .value("layoutDirection", \.layoutDirection, title: "Direction")
+        case .locales: return .value("locale", \.locale, title: "Locale")
+        case .pngCompressions: return .value("pngCompression", \.pngCompression, title: "PNG compression")
+        case .pages: return .flag("pages", \.pages, folder: "pages", title: "Pages")
         }
     }
 

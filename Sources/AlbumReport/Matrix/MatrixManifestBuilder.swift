@@ -12,12 +12,13 @@ enum MatrixManifestBuilder {
         for (combination, summary) in zip(combinations, summaries) {
             let folder = staging.appendingPathComponent(combination.folder, isDirectory: true)
             let sheet = thumbnail(of: summary.files)
+            let cards = cardThumbnails(of: summary.files)
             records.append(
                 MatrixManifest.Combination(
                     index: combination.index, values: combination.valuesByKey, folder: combination.folder,
                     manifestSHA256: try digest(of: folder.appendingPathComponent(ReportWriter.manifestName)),
                     pageSHA256: try digest(of: folder.appendingPathComponent(GalleryPage.fileName)), sheet: sheet,
-                    warningCount: summary.warnings.count))
+                    cards: cards.isEmpty ? nil : cards, warningCount: summary.warnings.count))
         }
         return MatrixManifest(
             generator: "albumreport \(AlbumReportVersion.current)", title: title,
@@ -30,6 +31,18 @@ enum MatrixManifestBuilder {
     static func thumbnail(of files: [Manifest.FileRecord]) -> MatrixManifest.Thumbnail? {
         files.first { $0.path.hasPrefix("sheet") }.map {
             MatrixManifest.Thumbnail(file: $0.path, widthPixels: $0.widthPixels, heightPixels: $0.heightPixels)
+        }
+    }
+
+    /// The grid's first cards of a combination whose report wrote `files`: its first
+    /// ``MatrixManifest/Combination/cardsShown`` card PNGs, in rank order, each with the rank its
+    /// file name starts with (`cards/007-title.png`).
+    static func cardThumbnails(of files: [Manifest.FileRecord]) -> [MatrixManifest.Thumbnail] {
+        files.filter { $0.path.hasPrefix("cards/") }.prefix(MatrixManifest.Combination.cardsShown).map {
+            let name = $0.path.dropFirst("cards/".count)
+            return MatrixManifest.Thumbnail(
+                file: $0.path, widthPixels: $0.widthPixels, heightPixels: $0.heightPixels,
+                rank: Int(name.prefix { $0.isASCII && $0.isNumber }))
         }
     }
 

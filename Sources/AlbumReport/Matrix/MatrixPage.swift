@@ -28,16 +28,31 @@ public struct MatrixPage: Sendable {
     }
 }
 
-/// The values `matrix.mustache` is rendered with (Templates/README.md lists them).
+/// The values `matrix.mustache` is rendered with (Templates/README.md lists them). Every value
+/// is shown in words derived from its setting's type (``MatrixValue/matrixLabel``: "iPhone 15",
+/// "Dark", "Accessibility Extra Large", "العربية"), its folder path beside it.
 struct MatrixGrid: Sendable {
+    struct Picture: Sendable {
+        var href: String
+        var image: String
+        var widthPixels: Int
+        var heightPixels: Int
+        var alt: String
+    }
+
     struct Cell: Sendable {
         var present: Bool
         var label: String
+        /// The combination's folder ("iphone-15/dark/ax3/ar").
+        var path: String
         var href: String
         var image: String
         var hasImage: Bool
         var widthPixels: Int
         var heightPixels: Int
+        /// Its first cards, each linking to its place on the combination's page.
+        var cards: [Picture]
+        var hasCards: Bool
         var warningCount: Int
         var hasWarnings: Bool
     }
@@ -63,33 +78,57 @@ struct MatrixGrid: Sendable {
     init(manifest: MatrixManifest) {
         title = manifest.title
         generator = manifest.generator
-        axes = manifest.axes.map { "\($0.key) (\($0.values.count))" }.joined(separator: " × ")
+        axes = manifest.axes.map { "\(Self.title(of: $0.key)) (\($0.values.count))" }.joined(separator: " × ")
         count = manifest.combinations.count
         shard = manifest.shard.map { "shard \($0.description)" } ?? ""
         hasShard = manifest.shard != nil
         let last = manifest.axes.last
         let width = max(last?.values.count ?? 1, 1)
-        columns = (last?.values ?? []).map { Column(label: $0) }
+        columns = (last?.values ?? []).map { Column(label: Self.label(of: $0, on: last?.key ?? "")) }
         let byIndex = Dictionary(manifest.combinations.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
         let leading = manifest.axes.dropLast()
         rows = stride(from: 0, to: manifest.combinationCount, by: width).map { start in
             let cells = (start..<start + width).map { index in
                 guard let combination = byIndex[index] else {
                     return Cell(
-                        present: false, label: "", href: "", image: "", hasImage: false, widthPixels: 0,
-                        heightPixels: 0,
-                        warningCount: 0, hasWarnings: false)
+                        present: false, label: "", path: "", href: "", image: "", hasImage: false, widthPixels: 0,
+                        heightPixels: 0, cards: [], hasCards: false, warningCount: 0, hasWarnings: false)
                 }
-                let label = manifest.axes.compactMap { combination.values[$0.key] }.joined(separator: " · ")
-                return Cell(
-                    present: true, label: label, href: combination.folder + "/" + GalleryPage.fileName,
-                    image: combination.sheet.map { combination.folder + "/" + $0.file } ?? "",
-                    hasImage: combination.sheet != nil, widthPixels: combination.sheet?.widthPixels ?? 0,
-                    heightPixels: combination.sheet?.heightPixels ?? 0, warningCount: combination.warningCount,
-                    hasWarnings: combination.warningCount > 0)
+                return Self.cell(combination, axes: manifest.axes)
             }
-            return Row(label: Self.values(at: start / width, of: Array(leading)).joined(separator: " · "), cells: cells)
+            let values = Self.values(at: start / width, of: Array(leading))
+            let label = zip(leading, values).map { Self.label(of: $1, on: $0.key) }.joined(separator: " · ")
+            return Row(label: label, cells: cells)
         }
+    }
+
+    /// The cell of a combination that was drawn.
+    static func cell(_ combination: MatrixManifest.Combination, axes: [MatrixManifest.Axis]) -> Cell {
+        let label = axes.compactMap { axis in combination.values[axis.key].map { Self.label(of: $0, on: axis.key) } }
+            .joined(separator: " · ")
+        let page = combination.folder + "/" + GalleryPage.fileName
+        let cards = (combination.cards ?? []).map { card in
+            Picture(
+                href: page + (card.rank.map { "#" + Gallery.anchor(rank: $0) } ?? ""),
+                image: combination.folder + "/" + card.file, widthPixels: card.widthPixels,
+                heightPixels: card.heightPixels, alt: "\(label): card \(card.rank.map(String.init) ?? "")")
+        }
+        return Cell(
+            present: true, label: label, path: combination.folder, href: page,
+            image: combination.sheet.map { combination.folder + "/" + $0.file } ?? "",
+            hasImage: combination.sheet != nil, widthPixels: combination.sheet?.widthPixels ?? 0,
+            heightPixels: combination.sheet?.heightPixels ?? 0, cards: cards, hasCards: !cards.isEmpty,
+            warningCount: combination.warningCount, hasWarnings: combination.warningCount > 0)
+    }
+
+    /// A value of the axis keyed `key` in words; the value itself for an axis this build does not know.
+    static func label(of value: String, on key: String) -> String {
+        MatrixAxis(rawValue: key)?.setting.label(value) ?? value
+    }
+
+    /// The axis keyed `key` in words ("Text size"); the key for an axis this build does not know.
+    static func title(of key: String) -> String {
+        MatrixAxis(rawValue: key)?.setting.title ?? key
     }
 
     /// The values of `axes` at `index` of their product (the last axis varying fastest).

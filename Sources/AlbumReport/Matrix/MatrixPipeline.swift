@@ -58,6 +58,8 @@ public struct MatrixPipeline: Sendable {
         for (axis, value) in zip(combination.axes, combination.values) { axis.apply(value, to: &options) }
         options.output = ReportWriter.resolved(base.output).appendingPathComponent(
             combination.folder, isDirectory: true)
+        let depth = combination.folder.split(separator: "/").count
+        options.matrixPage = String(repeating: "../", count: depth) + GalleryPage.fileName
         return options
     }
 

@@ -97,6 +97,12 @@ struct MatrixShardVerifier {
                 "\(place): the matrix manifest shows \(describe(entry.sheet)) for combination \(entry.index) (\(Excerpt.location(entry.folder))), but its manifest.json lists \(describe(sheet)) as its sheet. Render that shard again."
             )
         }
+        let cards = MatrixManifestBuilder.cardThumbnails(of: report.files)
+        guard (entry.cards ?? []) == cards else {
+            throw .output(
+                "\(place): the matrix manifest shows \(describe(entry.cards ?? [])) as the first cards of combination \(entry.index) (\(Excerpt.location(entry.folder))), but its manifest.json lists \(describe(cards)). Render that shard again."
+            )
+        }
         guard entry.warningCount == report.warnings.count else {
             throw .output(
                 "\(place): the matrix manifest counts \(entry.warningCount) warning(s) for combination \(entry.index) (\(Excerpt.location(entry.folder))), but its manifest.json has \(report.warnings.count). Render that shard again."
@@ -135,6 +141,11 @@ struct MatrixShardVerifier {
         let keys = order.filter { values[$0] != nil } + values.keys.filter { !order.contains($0) }.sorted()
         guard !keys.isEmpty else { return "no values" }
         return keys.map { "\(Excerpt.identifier($0))=\(Excerpt.printable(values[$0] ?? ""))" }.joined(separator: ", ")
+    }
+
+    /// Grid pictures of cards, or "no cards".
+    private func describe(_ cards: [MatrixManifest.Thumbnail]) -> String {
+        cards.isEmpty ? "no cards" : cards.map { describe($0) }.joined(separator: ", ")
     }
 
     /// A grid picture as `file (W × H px)`, or "no sheet".

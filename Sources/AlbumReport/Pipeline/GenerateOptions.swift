@@ -36,6 +36,9 @@ public struct GenerateOptions: Sendable {
     public var lookupURL = URL(string: "https://itunes.apple.com/lookup") ?? URL(fileURLWithPath: "/")
     /// Render only this shard's part of the report (`--shard I/N`).
     public var shard: Shard?
+    /// In a matrix: the matrix page, relative to this report's folder (`../../index.html`), which
+    /// the report's `index.html` links back to; nil for a report of its own.
+    public var matrixPage: String?
     /// Write into a non-empty folder that holds no report of ours (the user's files are kept).
     public var force = false
     /// Let a feed from the internet make the tool reach private, loopback and link-local addresses.

@@ -99,7 +99,8 @@ public struct ReportPipeline: Sendable {
                 WriteStage(),
                 .init(
                     source: options.feed, decoded: decoded, selection: selection, artwork: artwork, sheet: sheet,
-                    cards: cards, setup: setup, shard: options.shard, warnings: runner.warnings,
+                    cards: cards, setup: setup, shard: options.shard, matrixPage: options.matrixPage,
+                    warnings: runner.warnings,
                     writer: streamed.writer, renderCache: streamed.renderCache))
             return ReportSummary(
                 output: options.output.path, feedTitle: decoded.feed.title, feedFormat: decoded.feed.format,

@@ -52,7 +52,11 @@ public enum ChromeStringsLoader {
         }
         let resolved = direction ?? LayoutDirection.natural(for: name)
         let language = ChromeLanguage(code: name, direction: resolved, strings: kept)
-        let isDefault = resolved == .ltr && ChromeLanguage.english.allSatisfy { language[$0.key] == $0.value }
+        let isDefault =
+            resolved == .ltr
+            && ChromeLanguage.english.merging(ChromeLanguage.pageEnglish) { first, _ in first }.allSatisfy {
+                language[$0.key] == $0.value
+            }
         return (isDefault ? nil : language, warnings)
     }
 
@@ -92,6 +96,15 @@ public enum ChromeStringsLoader {
     public static func check(_ strings: [String: String]) -> (strings: [String: String], problems: [String]) {
         var kept = strings.filter { ChromeLanguage.english[$0.key] != nil }
         var problems: [String] = []
+        // The page's words are optional: absent is English, silently; a wrong placeholder is a problem.
+        for (key, english) in ChromeLanguage.pageEnglish {
+            guard let value = strings[key] else { continue }
+            if ChromeLanguage.pagePlaceholders(value) == ChromeLanguage.pagePlaceholders(english), !value.isEmpty {
+                kept[key] = value
+            } else {
+                problems.append(key)
+            }
+        }
         for key in ChromeLanguage.keys {
             let english = ChromeLanguage.english[key] ?? ""
             guard let value = strings[key], placeholders(value) == placeholders(english), !value.isEmpty else {
@@ -100,7 +113,7 @@ public enum ChromeStringsLoader {
                 continue
             }
         }
-        return (kept, problems)
+        return (kept, problems.sorted())
     }
 
     /// How many `%@` a string holds.

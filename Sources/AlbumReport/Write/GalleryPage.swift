@@ -8,12 +8,15 @@ import Mustache
 /// `index.mustache` from `--templates DIR` when there is one, the shipped one otherwise.
 public struct GalleryPage: Sendable {
     let template: MustacheTemplate
+    /// Where a report's language's words are looked for first (`--templates DIR`).
+    let templatesDirectory: URL?
 
     /// The page's file name.
     public static let fileName = "index.html"
 
     /// Loads the template; a template that does not parse is an error naming the file.
     public init(templatesDirectory: URL?) throws(ReportError) {
+        self.templatesDirectory = templatesDirectory
         guard let url = DefaultTemplates.template(named: "index.mustache", preferring: templatesDirectory) else {
             throw .template(path: "index.mustache", detail: "the built-in template is missing from this build")
         }
@@ -23,14 +26,25 @@ public struct GalleryPage: Sendable {
         }
     }
 
-    /// The HTML for `manifest`.
+    /// The HTML for `manifest`, in the language its report was drawn in (the words of
+    /// `strings/CODE.json`, read again; English when they cannot be).
     public func render(_ manifest: Manifest) -> Data {
+        let language = manifest.language.flatMap { code in
+            try? ChromeStringsLoader.load(
+                code, direction: manifest.layoutDirection, templatesDirectory: templatesDirectory
+            ).language
+        }
+        return render(manifest, language: language)
+    }
+
+    /// The HTML for `manifest`, its words from `language` (nil: English).
+    public func render(_ manifest: Manifest, language: ChromeLanguage?) -> Data {
         let subtitle = ChartSubtitle.text(
             for: Feed(
                 format: manifest.feed.format, title: manifest.feed.title, country: manifest.feed.country,
                 updated: manifest.feed.updated, items: []),
             locale: Locale(identifier: manifest.locale))
-        return Data(template.render(Gallery(manifest: manifest, subtitle: subtitle)).utf8)
+        return Data(template.render(Gallery(manifest: manifest, subtitle: subtitle, language: language)).utf8)
     }
 }
 
@@ -49,6 +63,14 @@ extension Gallery: MustacheParent {
         case "hasSubtitle": hasSubtitle
         case "hasCards": hasCards
         case "hasWarnings": hasWarnings
+        case "lang": lang
+        case "dir": dir
+        case "chartHeading": chartHeading
+        case "cardsHeading": cardsHeading
+        case "warningsHeading": warningsHeading
+        case "matrixLabel": matrixLabel
+        case "matrixHref": matrixHref
+        case "hasMatrix": hasMatrix
         default: nil
         }
     }

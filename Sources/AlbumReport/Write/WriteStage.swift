@@ -16,6 +16,8 @@ struct WriteStage: PipelineStage {
         var cards: CardsStage.Output
         var setup: SetupStage.Output
         var shard: Shard?
+        /// The matrix page this report links back to (``GenerateOptions/matrixPage``).
+        var matrixPage: String?
         /// Every warning of the stages before.
         var warnings: [ReportWarning]
         var writer: ReportWriter
@@ -52,10 +54,11 @@ struct WriteStage: PipelineStage {
         manifest.settings = render.settings.record
         manifest.language = render.screen.language?.code
         manifest.layoutDirection = render.screen.language?.direction
+        manifest.matrixPage = input.matrixPage
         // The page is made from the manifest while the manifest is encoded: both are the whole
         // report's records, and after the screens they are what a refresh waits for.
         let (page, finished) = (input.setup.page, manifest)
-        async let pageData = page.render(finished)
+        async let pageData = page.render(finished, language: input.setup.resources.language)
         // Written to its file a piece at a time: a 1,000-item report's manifest is 9 MB.
         let file = try input.writer.stageStream(at: ReportWriter.manifestName)
         do {

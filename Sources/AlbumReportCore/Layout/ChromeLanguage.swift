@@ -49,11 +49,58 @@ public struct ChromeLanguage: Sendable, Hashable, Codable {
         "released": "Released %@",
     ]
 
+    /// The words of the report's own page (`index.html`), by key, in English. A strings file may
+    /// give them (the shipped ones do); a key it lacks reads as English, without a warning (they
+    /// are not the screens' words). `%@` is a value; `%1$@` and `%2$@` two, in the order the
+    /// language puts them.
+    public static let pageEnglish: [String: String] = [
+        "pageChart": "Chart",
+        "pageCards": "Cards",
+        "pageWarnings": "Warnings",
+        "pageAllCombinations": "All combinations",
+        "pageSheet": "%@: the chart as a table, one row per item",
+        "pagePage": "%@ (page %@)",
+        "pageBy": "%1$@ by %2$@",
+    ]
+
+    /// `template` with its placeholders replaced by `values`, as plain text (never
+    /// `String(format:)`: a user's file may hold any `%`): `%1$@`, `%2$@`… by position, then each
+    /// `%@` by the next value.
+    public static func fill(_ template: String, _ values: [String]) -> String {
+        var text = ""
+        var next = 0
+        var rest = Substring(template)
+        while let percent = rest.firstIndex(of: "%") {
+            text += rest[..<percent]
+            let after = rest[percent...].dropFirst()
+            if after.hasPrefix("@"), next < values.count {
+                text += values[next]
+                next += 1
+                rest = after.dropFirst()
+            } else if let digit = after.first, let position = digit.wholeNumberValue, (1...9).contains(position),
+                after.dropFirst().hasPrefix("$@"), position <= values.count
+            {
+                text += values[position - 1]
+                rest = after.dropFirst(3)
+            } else {
+                text += "%"
+                rest = after
+            }
+        }
+        return text + rest
+    }
+
+    /// How many values a page word takes: its `%@` and `%N$@` placeholders.
+    public static func pagePlaceholders(_ text: String) -> Int {
+        let positional = (1...9).filter { text.contains("%\($0)$@") }.count
+        return positional + text.components(separatedBy: "%@").count - 1
+    }
+
     /// The keys every strings file must have, sorted.
     public static var keys: [String] { english.keys.sorted() }
 
     /// The string for `key` (English when the file lacks it).
-    public subscript(key: String) -> String { strings[key] ?? Self.english[key] ?? key }
+    public subscript(key: String) -> String { strings[key] ?? Self.english[key] ?? Self.pageEnglish[key] ?? key }
 
     /// The locale dates and the status bar are formatted in (the `locale` key: `ar@numbers=latn`).
     public var locale: Locale { Locale(identifier: self["locale"]) }

@@ -48,13 +48,34 @@ public struct Gallery: Sendable, Hashable {
     public var sheets: [Sheet]
     public var cards: [Card]
     public var warnings: [String]
+    /// The page's language (`en`, `ar`: the report's `--language`) and direction (`ltr`, `rtl`).
+    public var lang: String
+    public var dir: String
+    /// The headings and the link back to a matrix, in the page's language.
+    public var chartHeading: String
+    public var cardsHeading: String
+    public var warningsHeading: String
+    public var matrixLabel: String
+    /// In a matrix: the matrix's page, relative to this one (`../../index.html`); empty otherwise.
+    public var matrixHref: String
     // Stored, not computed: Mustache sees stored properties only.
+    public var hasMatrix: Bool
     public var hasSubtitle: Bool
     public var hasCards: Bool
     public var hasWarnings: Bool
 
     /// The page for `manifest`; `subtitle` is the chart line shown under the title.
-    public init(manifest: Manifest, subtitle: String?) {
+    public init(manifest: Manifest, subtitle: String?, language: ChromeLanguage? = nil) {
+        func word(_ key: String) -> String { language?[key] ?? ChromeLanguage.pageEnglish[key] ?? key }
+        let by = word("pageBy")
+        lang = manifest.language ?? "en"
+        dir = manifest.layoutDirection == .rtl ? "rtl" : "ltr"
+        chartHeading = word("pageChart")
+        cardsHeading = word("pageCards")
+        warningsHeading = word("pageWarnings")
+        matrixLabel = word("pageAllCombinations")
+        matrixHref = manifest.matrixPage.flatMap(Self.safeMatrixLink) ?? ""
+        hasMatrix = !matrixHref.isEmpty
         let title = TextNormalizer.normalize(manifest.feed.title)
         self.title = title
         self.subtitle = subtitle.map(TextNormalizer.normalize) ?? ""
@@ -75,13 +96,13 @@ public struct Gallery: Sendable, Hashable {
                 let bottom = min(row.points.maxY, screen.sizePoints.height)
                 guard bottom > top else { return nil }
                 return Region(
-                    href: "#" + Self.anchor(rank: rank), label: Self.label(items[rank], rank: rank),
+                    href: "#" + Self.anchor(rank: rank), label: Self.label(items[rank], rank: rank, by: by),
                     frame: Rect(x: row.points.x, y: top, width: row.points.width, height: bottom - top),
                     in: screen.sizePoints)
             }
-            let page = screen.page.map { " (page \($0))" } ?? ""
+            let named = screen.page.map { ChromeLanguage.fill(word("pagePage"), [title, String($0)]) } ?? title
             return Sheet(
-                file: screen.file, alt: "\(title)\(page): the chart as a table, one row per item",
+                file: screen.file, alt: ChromeLanguage.fill(word("pageSheet"), [named]),
                 widthPixels: file.widthPixels, heightPixels: file.heightPixels,
                 displayWidth: Self.number(screen.sizePoints.width), rows: rows)
         }
@@ -94,11 +115,12 @@ public struct Gallery: Sendable, Hashable {
                 return Region(
                     href: safe,
                     label:
-                        "\(button.label ?? item?.storeButtonTitle ?? "Open in the store"): \(Self.label(item, rank: rank))",
+                        "\(button.label ?? item?.storeButtonTitle ?? "Open in the store"): \(Self.label(item, rank: rank, by: by))",
                     frame: button.points, in: screen.sizePoints)
             }
             return Card(
-                anchor: Self.anchor(rank: rank), file: screen.file, alt: Self.label(item, rank: rank), rank: rank,
+                anchor: Self.anchor(rank: rank), file: screen.file, alt: Self.label(item, rank: rank, by: by),
+                rank: rank,
                 title: TextNormalizer.normalize(item?.title ?? ""),
                 artist: TextNormalizer.normalize(item?.artistName ?? ""),
                 widthPixels: file.widthPixels, heightPixels: file.heightPixels,
@@ -114,16 +136,28 @@ public struct Gallery: Sendable, Hashable {
     /// The fragment identifier of a card: `card-7`.
     public static func anchor(rank: Int) -> String { "card-\(rank)" }
 
-    /// "Album by Artist", or the rank when the feed gives no name.
-    static func label(_ item: FeedItem?, rank: Int) -> String {
+    /// "Album by Artist" (`by`: the page's language's pattern), or the rank when the feed gives no name.
+    static func label(_ item: FeedItem?, rank: Int, by: String = ChromeLanguage.pageEnglish["pageBy"] ?? "") -> String {
         let title = TextNormalizer.normalize(item?.title ?? "")
         let artist = TextNormalizer.normalize(item?.artistName ?? "")
         switch (title.isEmpty, artist.isEmpty) {
-        case (false, false): return "\(title) by \(artist)"
+        case (false, false): return ChromeLanguage.fill(by, [title, artist])
         case (false, true): return title
-        case (true, false): return "#\(rank) by \(artist)"
+        case (true, false): return ChromeLanguage.fill(by, ["#\(rank)", artist])
         case (true, true): return "#\(rank)"
         }
+    }
+
+    /// `link` when it is a matrix page link as albumreport writes it (`../index.html`,
+    /// `../../index.html`, …); nil for anything else (a manifest may have been edited).
+    package static func safeMatrixLink(_ link: String) -> String? {
+        var rest = Substring(link)
+        var levels = 0
+        while rest.hasPrefix("../") {
+            rest = rest.dropFirst(3)
+            levels += 1
+        }
+        return levels > 0 && levels <= 32 && rest == "index.html" ? link : nil
     }
 
     /// `link` when it is an absolute `http`/`https` URL with a host and no credentials; nil otherwise

@@ -181,6 +181,9 @@ public struct Manifest: Sendable, Hashable, Codable {
     public var settings: [String: String]?
     /// The language of the app's words (`--language`); absent for English.
     public var language: String?
+    /// In a matrix: the matrix's own `index.html`, relative to this report's folder
+    /// (`../../index.html`), which this report's page links back to; absent otherwise.
+    public var matrixPage: String?
     /// The UI's direction (`--layout-direction`); absent for English left to right.
     public var layoutDirection: LayoutDirection?
 

@@ -25,17 +25,23 @@ public struct MatrixManifest: Sendable, Hashable, Codable {
         public var file: String
         public var widthPixels: Int
         public var heightPixels: Int
+        /// A card's rank (its anchor on the combination's page); absent for a sheet.
+        public var rank: Int?
 
         /// Creates a thumbnail record.
-        public init(file: String, widthPixels: Int, heightPixels: Int) {
+        public init(file: String, widthPixels: Int, heightPixels: Int, rank: Int? = nil) {
             self.file = file
             self.widthPixels = widthPixels
             self.heightPixels = heightPixels
+            self.rank = rank
         }
     }
 
     /// One rendered combination.
     public struct Combination: Sendable, Hashable, Codable {
+        /// How many cards the grid shows per combination.
+        public static let cardsShown = 2
+
         /// Its place in the full matrix (0-based; the last axis varies fastest).
         public var index: Int
         /// The value of each axis, by key.
@@ -48,13 +54,15 @@ public struct MatrixManifest: Sendable, Hashable, Codable {
         public var pageSHA256: String
         /// Its first sheet PNG, when it has one.
         public var sheet: Thumbnail?
+        /// Its first cards' PNGs (at most ``cardsShown``), for the grid; absent when it drew none.
+        public var cards: [Thumbnail]?
         /// How many warnings its report has.
         public var warningCount: Int
 
         /// Creates a combination record.
         public init(
             index: Int, values: [String: String], folder: String, manifestSHA256: String, pageSHA256: String,
-            sheet: Thumbnail?, warningCount: Int
+            sheet: Thumbnail?, cards: [Thumbnail]? = nil, warningCount: Int
         ) {
             self.index = index
             self.values = values
@@ -62,6 +70,7 @@ public struct MatrixManifest: Sendable, Hashable, Codable {
             self.manifestSHA256 = manifestSHA256
             self.pageSHA256 = pageSHA256
             self.sheet = sheet
+            self.cards = cards
             self.warningCount = warningCount
         }
     }
