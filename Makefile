@@ -86,14 +86,16 @@ sample-artwork: deps
 ## Release-build benchmark, about 20 minutes: every artwork class (photographs, grainy photo-like
 ## covers, smooth gradients, flat shapes) against the Python + Pillow and Python + Skia peers
 ## (../shared/bench/peer_pillow.py and peer_skia.py, or ALBUMREPORT_PEER / ALBUMREPORT_SKIA_PEER;
-## their modules installed from PyPI), then latency, 1,000 items and a refresh, then the matrix
-## (figures in the README). `make bench-all` adds fetching, the network cases, the comparison and
-## the text engine.
+## their modules installed from PyPI), then latency, 1,000 items and a refresh, then `compare` at
+## scale beside its peers (OpenCV, ImageMagick) and the decode floor, then the matrix (figures in
+## the README). `make bench-all` adds fetching, the network cases, one comparison's stages and the
+## text engine.
 bench: deps
 	@scripts/install-deps.sh --bench
 	$(SWIFT) build -c release --product albumreport
 	$(SWIFT) build -c release --product albumreport-bench
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench report --runs 3
+	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench compare-scale --runs 3
 	$$($(SWIFT) build -c release --show-bin-path)/albumreport-bench matrix
 
 bench-all: bench

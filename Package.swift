@@ -159,9 +159,11 @@ let package = Package(
 
         /// libpng read and written row by row: PNGs decoded to the exact RGBA they store (no gamma,
         /// all 8 bits of alpha) and the comparison's pictures encoded. libpng's longjmp error
-        /// handling stays in C. The only system library a consumer of the comparison needs.
+        /// handling stays in C. With zlib, which libpng needs anyway (screen-sized PNGs are
+        /// inflated whole), the only system libraries a consumer of the comparison needs.
         .target(
-            name: "CPNG", path: "Sources/CPNG", cSettings: sanitizerC, linkerSettings: [.linkedLibrary("png16")]),
+            name: "CPNG", path: "Sources/CPNG", cSettings: sanitizerC,
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
 
         // MARK: - Pure core (Foundation only)
 

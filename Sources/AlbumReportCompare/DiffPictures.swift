@@ -16,10 +16,15 @@ package struct DiffPictures {
     /// The grey ground and gaps of the side-by-side picture.
     package static let gap = 16
     static let ground = PixelBuffer.pack(RGBA(red: 128, green: 128, blue: 128))
+    /// How the pictures are compressed: runs only, the cheapest setting that still shrinks them
+    /// well (they are for people to look at, not to archive).
+    static let strategy = PNGRowWriter.Strategy.runs
 
     let width: Int
     let height: Int
     private let diffWriter: PNGRowWriter
+    /// Whether the diff is written as indices of ``DiffPalette`` (at full size).
+    private let diffIndexed: Bool
     private let sideWriter: PNGRowWriter
     private var diffScaler: RowDownscaler
     private var sideScalers: [RowDownscaler]
@@ -45,7 +50,14 @@ package struct DiffPictures {
         self.height = height
         let diffFactor = Self.factor(width: width, height: height)
         diffScaler = RowDownscaler(width: width, factor: diffFactor, keepsDifferences: true)
-        diffWriter = try PNGRowWriter(width: diffScaler.outputWidth, height: (height + diffFactor - 1) / diffFactor)
+        // At full size the diff has the few colours of ``DiffPalette``: written as palette
+        // indices, a quarter of the bytes to compress. Downscaled, its blocks are averages.
+        diffIndexed = diffFactor == 1
+        diffWriter =
+            diffIndexed
+            ? try PNGRowWriter(width: width, height: height, palette: DiffPalette.colors, strategy: Self.strategy)
+            : try PNGRowWriter(
+                width: diffScaler.outputWidth, height: (height + diffFactor - 1) / diffFactor, strategy: Self.strategy)
         let sideFactor = Self.factor(
             width: width, height: height, extraWidth: 4 * Self.gap, extraHeight: 2 * Self.gap, panels: 3,
             limit: Self.maximumSideBySide)
@@ -57,7 +69,7 @@ package struct DiffPictures {
         let panelWidth = sideScalers[0].outputWidth
         sideWidth = 4 * Self.gap + 3 * panelWidth
         sideWriter = try PNGRowWriter(
-            width: sideWidth, height: 2 * Self.gap + (height + sideFactor - 1) / sideFactor)
+            width: sideWidth, height: 2 * Self.gap + (height + sideFactor - 1) / sideFactor, strategy: Self.strategy)
         try sideWriter.write([UInt32](repeating: Self.ground, count: sideWidth * Self.gap))
     }
 
@@ -68,14 +80,18 @@ package struct DiffPictures {
     )
         throws(PNGRowWriter.Failure)
     {
-        try diffWriter.write(diffScaler.add(diff))
+        if diffIndexed {
+            try diffWriter.write(indices: DiffPalette.indices(of: diff))
+        } else {
+            try diffWriter.write(diffScaler.add(diff))
+        }
         let panels = [sideScalers[0].add(expected), sideScalers[1].add(actual), sideScalers[2].add(diff)]
         try sideWriter.write(composeSide(panels))
     }
 
     /// Ends both pictures: (diff, side by side) PNG data.
     mutating func finish() throws(PNGRowWriter.Failure) -> (diff: Data, sideBySide: Data) {
-        try diffWriter.write(diffScaler.flush())
+        if !diffIndexed { try diffWriter.write(diffScaler.flush()) }
         let panels = [sideScalers[0].flush(), sideScalers[1].flush(), sideScalers[2].flush()]
         try sideWriter.write(composeSide(panels))
         try sideWriter.write([UInt32](repeating: Self.ground, count: sideWidth * Self.gap))
@@ -94,6 +110,48 @@ package struct DiffPictures {
             }
         }
         return out
+    }
+}
+
+/// The colours of a full-size diff, as ``PixelComparator`` draws it: pixelmatch's faded greys
+/// (255 less a tenth of a pixel's brightness, scaled by its alpha: 229 to 255), the red of a
+/// difference, the yellow of anti-aliasing and the blue of a masked pixel.
+enum DiffPalette {
+    /// The faded greys' range.
+    static let greys: ClosedRange<UInt32> = 229...255
+    static let colors: [UInt32] =
+        greys.map { $0 | $0 << 8 | $0 << 16 | 0xFF00_0000 }
+        + [PixelComparator.differenceColor, PixelComparator.antialiasingColor, PixelComparator.maskedColor]
+
+    /// The palette index of each pixel of `pixels`; a pixel of no palette colour is an error
+    /// (the picture is then left out, the figures stand).
+    static func indices(of pixels: ArraySlice<UInt32>) throws(PNGRowWriter.Failure) -> [UInt8] {
+        var indices = [UInt8](repeating: 0, count: pixels.count)
+        var unknown: UInt32?
+        indices.withUnsafeMutableBufferPointer { out in
+            pixels.withUnsafeBufferPointer { input in
+                for position in 0..<input.count {
+                    let pixel = input[position]
+                    let grey = pixel & 0xFF
+                    if pixel == grey | grey << 8 | grey << 16 | 0xFF00_0000 && grey >= greys.lowerBound {
+                        out[position] = UInt8(grey - greys.lowerBound)
+                    } else if pixel == PixelComparator.differenceColor {
+                        out[position] = UInt8(greys.count)
+                    } else if pixel == PixelComparator.antialiasingColor {
+                        out[position] = UInt8(greys.count + 1)
+                    } else if pixel == PixelComparator.maskedColor {
+                        out[position] = UInt8(greys.count + 2)
+                    } else {
+                        unknown = pixel
+                    }
+                }
+            }
+        }
+        if let unknown {
+            throw PNGRowWriter.Failure(
+                description: "the diff has a colour (\(String(unknown, radix: 16))) outside its palette")
+        }
+        return indices
     }
 }
 
@@ -140,41 +198,73 @@ struct RowDownscaler {
         return emit()
     }
 
+    /// Whether a block's channel sums fit 16 bits (factor² pixels of 255 at most 65,535: a factor
+    /// up to 16): then two channels are summed in one 32-bit word, R with B and G with A, and a
+    /// block's sums are kept so, half the work a pixel.
+    private var packedSums: Bool { factor <= 16 }
+
     /// Adds the row at `start` in `rows` to the blocks' sums and marks.
     private mutating func accumulate(_ rows: ArraySlice<UInt32>, from start: Int) {
-        let (width, factor, keeps) = (self.width, self.factor, keepsDifferences)
+        let (width, factor, keeps, packed) = (self.width, self.factor, keepsDifferences, packedSums)
         let red = PixelComparator.differenceColor
         let yellow = PixelComparator.antialiasingColor
+        let mask: UInt32 = 0x00FF_00FF
         rows.withUnsafeBufferPointer { input in
             sums.withUnsafeMutableBufferPointer { sums in
                 marks.withUnsafeMutableBufferPointer { marks in
-                    var x = 0
-                    var column = 0
-                    while x < width {
-                        let end = min(x + factor, width)
-                        var (r, g, b, a) = (UInt32(0), UInt32(0), UInt32(0), UInt32(0))
-                        var mark = marks[column]
-                        for index in (start + x)..<(start + end) {
-                            let pixel = input[index]
-                            r &+= pixel & 0xFF
-                            g &+= (pixel >> 8) & 0xFF
-                            b &+= (pixel >> 16) & 0xFF
-                            a &+= pixel >> 24
-                            if keeps {
+                    guard let row = input.baseAddress.map({ $0 + start }) else { return }
+                    if keeps {
+                        var x = 0
+                        var column = 0
+                        while x < width {
+                            var mark = marks[column]
+                            for index in x..<min(x + factor, width) {
+                                let pixel = row[index]
                                 if pixel == red {
                                     mark = 2
                                 } else if pixel == yellow && mark == 0 {
                                     mark = 1
                                 }
                             }
+                            marks[column] = mark
+                            x += factor
+                            column += 1
                         }
-                        sums[column * 4] &+= r
-                        sums[column * 4 + 1] &+= g
-                        sums[column * 4 + 2] &+= b
-                        sums[column * 4 + 3] &+= a
-                        marks[column] = mark
-                        x = end
-                        column += 1
+                    }
+                    let whole = width / factor
+                    if packed && factor == 2 {
+                        for column in 0..<whole {
+                            let one = row[2 * column]
+                            let two = row[2 * column + 1]
+                            sums[column * 4] &+= (one & mask) &+ (two & mask)
+                            sums[column * 4 + 1] &+= ((one >> 8) & mask) &+ ((two >> 8) & mask)
+                        }
+                    } else if packed {
+                        for column in 0..<whole {
+                            var (redBlue, greenAlpha) = (UInt32(0), UInt32(0))
+                            for index in (column * factor)..<(column * factor + factor) {
+                                let pixel = row[index]
+                                redBlue &+= pixel & mask
+                                greenAlpha &+= (pixel >> 8) & mask
+                            }
+                            sums[column * 4] &+= redBlue
+                            sums[column * 4 + 1] &+= greenAlpha
+                        }
+                    }
+                    // The columns left: all of them unpacked, the last, partial block packed.
+                    for column in (packed ? whole : 0)..<((width + factor - 1) / factor) {
+                        for index in (column * factor)..<min(column * factor + factor, width) {
+                            let pixel = row[index]
+                            if packed {
+                                sums[column * 4] &+= pixel & mask
+                                sums[column * 4 + 1] &+= (pixel >> 8) & mask
+                            } else {
+                                sums[column * 4] &+= pixel & 0xFF
+                                sums[column * 4 + 1] &+= (pixel >> 8) & 0xFF
+                                sums[column * 4 + 2] &+= (pixel >> 16) & 0xFF
+                                sums[column * 4 + 3] &+= pixel >> 24
+                            }
+                        }
                     }
                 }
             }
@@ -183,6 +273,7 @@ struct RowDownscaler {
 
     private mutating func emit() -> [UInt32] {
         let (width, factor, rowsInBlock, outputWidth) = (self.width, self.factor, self.rowsInBlock, self.outputWidth)
+        let packed = packedSums
         var row = [UInt32](repeating: 0, count: outputWidth)
         row.withUnsafeMutableBufferPointer { row in
             sums.withUnsafeMutableBufferPointer { sums in
@@ -193,9 +284,24 @@ struct RowDownscaler {
                         case 1: row[column] = PixelComparator.antialiasingColor
                         default:
                             let count = UInt32(max(min(factor, width - column * factor) * rowsInBlock, 1))
-                            row[column] =
-                                sums[column * 4] / count | (sums[column * 4 + 1] / count) << 8
-                                | (sums[column * 4 + 2] / count) << 16 | (sums[column * 4 + 3] / count) << 24
+                            // A power of two (a whole 2 × 2 block) shifts: a division a channel was
+                            // half of this function's time.
+                            let shift = count & (count - 1) == 0 ? UInt32(count.trailingZeroBitCount) : nil
+                            let (red, green, blue, alpha) =
+                                packed
+                                ? (
+                                    sums[column * 4] & 0xFFFF, sums[column * 4 + 1] & 0xFFFF, sums[column * 4] >> 16,
+                                    sums[column * 4 + 1] >> 16
+                                )
+                                : (sums[column * 4], sums[column * 4 + 1], sums[column * 4 + 2], sums[column * 4 + 3])
+                            if let shift {
+                                row[column] =
+                                    red >> shift | (green >> shift) << 8 | (blue >> shift) << 16 | (alpha >> shift)
+                                    << 24
+                            } else {
+                                row[column] =
+                                    red / count | (green / count) << 8 | (blue / count) << 16 | (alpha / count) << 24
+                            }
                         }
                         marks[column] = 0
                         for channel in 0..<4 { sums[column * 4 + channel] = 0 }

@@ -155,10 +155,23 @@ public struct GoldenComparer: Sendable {
         return excluded
     }
 
-    /// Every job, `concurrency` at a time; results in the jobs' order.
+    /// Every job, `concurrency` at a time, the largest files first (so that the pair left running
+    /// alone at the end is a small one, not a 30-megapixel sheet started last); results in the
+    /// jobs' order.
     private func compareAll(_ jobs: [Job]) async throws(CompareError) -> [PairResult] {
+        let sizes = jobs.map { job in
+            [job.expected, job.actual].compactMap { url in
+                url.flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int }
+            }.max() ?? 0
+        }
+        let order = jobs.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
         do {
-            return try await BoundedTaskGroup.map(jobs, limit: concurrency) { job in try await comparePair(job) }
+            let results = try await BoundedTaskGroup.map(order, limit: concurrency) { index in
+                try await comparePair(jobs[index])
+            }
+            var ordered = results
+            for (position, index) in order.enumerated() { ordered[index] = results[position] }
+            return ordered
         } catch let error as CompareError {
             throw error
         } catch {

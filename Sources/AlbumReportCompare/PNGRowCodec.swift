@@ -4,17 +4,24 @@ import Foundation
 
 /// A PNG being decoded row by row (libpng, to the exact RGBA it stores): the one owner of its C
 /// reader, freed in `deinit`. Rows are read in order and only once.
-final class PNGRowReader {
-    let width: Int
-    let height: Int
+package final class PNGRowReader {
+    package let width: Int
+    package let height: Int
     /// The next row ``read(_:into:)`` decodes.
-    private(set) var nextRow = 0
+    package private(set) var nextRow = 0
     private let name: String
     private let reader: OpaquePointer
 
     /// Opens the PNG in `data`, read from `name` (for messages): its header is read and checked,
     /// no pixel is decoded yet (an interlaced PNG is the exception: libpng decodes it whole).
-    init(_ data: Data, name: String, maximumPixels: Int = PNGReader.maximumPixels) throws(PNGReader.Problem) {
+    /// The most bytes a PNG's filtered rows may take to be inflated whole (ar_png_reader_open):
+    /// a phone screen's (an iPhone 16 Pro Max's are 11 MB); larger ones stream row by row.
+    package static let wholeStreamBudget = 12 << 20
+
+    package init(
+        _ data: Data, name: String, maximumPixels: Int = PNGReader.maximumPixels,
+        wholeStreamBudget: Int = PNGRowReader.wholeStreamBudget
+    ) throws(PNGReader.Problem) {
         if let problem = PNGReader.signatureProblem(data, name: name) { throw problem }
         if let problem = ImageHeader.pngChunkProblem(data) {
             throw PNGReader.Problem(description: "\(Excerpt.location(name)) is not a readable PNG (\(problem)).")
@@ -25,8 +32,8 @@ final class PNGRowReader {
         var message = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBytes { bytes in
             ar_png_reader_open(
-                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(max(maximumPixels, 0)), &opened,
-                &width, &height, &message, message.count)
+                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(max(maximumPixels, 0)),
+                max(wholeStreamBudget, 0), &opened, &width, &height, &message, message.count)
         }
         guard status == 0, let opened else {
             let detail = Self.sentence(message)
@@ -46,8 +53,11 @@ final class PNGRowReader {
 
     deinit { ar_png_reader_close(reader) }
 
+    /// Whether the PNG is inflated whole rather than streamed through libpng (for tests).
+    package var isWholeStream: Bool { ar_png_reader_is_whole_stream(reader) != 0 }
+
     /// Decodes the next `count` rows and appends them to `pixels`.
-    func read(_ count: Int, into pixels: inout [UInt32]) throws(PNGReader.Problem) {
+    package func read(_ count: Int, into pixels: inout [UInt32]) throws(PNGReader.Problem) {
         guard count > 0 else { return }
         let start = pixels.count
         pixels.append(contentsOf: repeatElement(0, count: count * width))
@@ -89,17 +99,50 @@ public final class PNGRowWriter {
         public var description: String
     }
 
+    /// zlib's strategy: how deflate looks for repeats.
+    public enum Strategy: Int32, Sendable {
+        /// Matches at any distance (zlib's default).
+        case standard = 0
+        /// Runs only (Z_RLE): repeats at a distance of one pixel or one row, found without a
+        /// search; for the comparison's pictures, which are runs of flat colour.
+        case runs = 3
+    }
+
     /// Starts a `width` × `height` RGBA PNG at zlib `level` with libpng's `filters` mask (0: its
     /// adaptive default). The defaults, level 1 with the Sub filter, are for diff pictures: they
     /// are looked at, not archived, and encoding them must not cost more than comparing.
-    public init(width: Int, height: Int, level: Int32 = 1, filters: Int32 = 0x10) throws(Failure) {
+    public init(
+        width: Int, height: Int, level: Int32 = 1, strategy: Strategy = .standard, filters: Int32 = 0x10
+    ) throws(Failure) {
         guard width > 0, height > 0, width <= 1_000_000, height <= 1_000_000 else {
             throw Failure(description: "an image of \(width) × \(height) pixels cannot be encoded")
         }
         var opened: OpaquePointer?
         var message = [CChar](repeating: 0, count: 256)
         let status = ar_png_writer_open(
-            UInt32(width), UInt32(height), level, filters, &opened, &message, message.count)
+            UInt32(width), UInt32(height), level, strategy.rawValue, filters, &opened, &message, message.count)
+        guard status == 0, let opened else { throw Failure(description: PNGRowReader.sentence(message)) }
+        self.writer = opened
+        self.width = width
+        self.height = height
+    }
+
+    /// Starts a `width` × `height` 8-bit indexed PNG of `palette` (1 to 256 opaque colours, packed
+    /// as ``PixelBuffer`` packs them; their alpha is not written), rows written with
+    /// ``write(indices:)``. No row filter by default: an index is not a quantity.
+    public init(
+        width: Int, height: Int, palette: [UInt32], level: Int32 = 1, strategy: Strategy = .standard,
+        filters: Int32 = 0x08
+    ) throws(Failure) {
+        guard width > 0, height > 0, width <= 1_000_000, height <= 1_000_000 else {
+            throw Failure(description: "an image of \(width) × \(height) pixels cannot be encoded")
+        }
+        let triples = palette.flatMap { [UInt8($0 & 0xFF), UInt8(($0 >> 8) & 0xFF), UInt8(($0 >> 16) & 0xFF)] }
+        var opened: OpaquePointer?
+        var message = [CChar](repeating: 0, count: 256)
+        let status = ar_png_writer_open_indexed(
+            UInt32(width), UInt32(height), level, strategy.rawValue, filters, triples, Int32(palette.count), &opened,
+            &message, message.count)
         guard status == 0, let opened else { throw Failure(description: PNGRowReader.sentence(message)) }
         self.writer = opened
         self.width = width
@@ -107,6 +150,19 @@ public final class PNGRowWriter {
     }
 
     deinit { ar_png_writer_close(writer) }
+
+    /// Encodes whole rows of palette indices (`width` each) of an indexed PNG.
+    public func write(indices: [UInt8]) throws(Failure) {
+        guard !indices.isEmpty else { return }
+        guard indices.count % width == 0 else {
+            throw Failure(description: "a row of \(indices.count % width) pixels was cut short")
+        }
+        var message = [CChar](repeating: 0, count: 256)
+        let status = indices.withUnsafeBufferPointer { bytes in
+            ar_png_writer_write_rows(writer, bytes.baseAddress, UInt32(indices.count / width), &message, message.count)
+        }
+        guard status == 0 else { throw Failure(description: PNGRowReader.sentence(message)) }
+    }
 
     /// Encodes whole rows (`width` pixels each, packed as ``PixelBuffer`` packs them).
     public func write(_ pixels: [UInt32]) throws(Failure) {
@@ -139,5 +195,36 @@ public final class PNGRowWriter {
             ar_png_writer_copy(writer, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count)
         }
         return data
+    }
+}
+
+/// How `compare` sets malloc up: it allocates and frees buffers of the same few sizes for every
+/// pair (bands of rows, PNGs inflated whole, the pictures' rows), which glibc by default maps
+/// and unmaps each time; their pages' first touches were a sixth of a comparison's time.
+public enum CompareMemory {
+    /// Blocks under 16 MiB come from malloc's heaps and stay there for the next pair (given back
+    /// beyond 64 MiB free): the peak resident size barely moves (130 → 140 MiB for the sample
+    /// light against dark), the page faults go. Process-wide: the command calls it first.
+    @discardableResult
+    public static func keepFreedBuffers() -> Bool {
+        ar_png_keep_freed_memory(16 << 20, 64 << 20) == 1
+    }
+}
+
+/// The inflater of PNGs decoded whole (screen-sized 8-bit RGB and RGBA PNGs): zlib's unless a
+/// host installs a faster one. The command line installs libdeflate's
+/// (`GraphicsRuntime.inflateZlib`); the slim `albumreport-compare` keeps zlib's, linking nothing
+/// more than libpng and zlib. Process-wide: install it once, before any comparison.
+public enum WholeStreamInflater {
+    /// Inflates a zlib stream into exactly the bytes given: 0 when it did, 1 when the stream is
+    /// damaged, 2 when it gives fewer bytes, 3 more.
+    public typealias Function =
+        @convention(c) (
+            UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?, Int
+        ) -> Int32
+
+    /// Makes `function` the inflater of every PNG decoded whole from now on.
+    public static func install(_ function: Function) {
+        ar_png_set_whole_inflater(function)
     }
 }

@@ -34,16 +34,16 @@ package struct StreamedComparison {
 
     /// Compares `actual` with `expected` (PNG data; the names are for messages). `pictures`
     /// asks for the diff and side-by-side PNGs of a mismatch; `bandRows` (nil: ``bandRows(width:)``)
-    /// sets how many rows a band has.
+    /// sets how many rows a band has, `keptBytes` how many bytes of same rows are kept for them.
     package static func compare(
         expected: Data, actual: Data, expectedName: String, actualName: String, options: CompareOptions,
-        pictures: Bool, bandRows: Int? = nil
+        pictures: Bool, bandRows: Int? = nil, keptBytes: Int = StreamedComparison.keptBytes
     ) -> Result<Outcome, PNGReader.Problem> {
         do {
             return .success(
                 try run(
                     expected: (expected, expectedName), actual: (actual, actualName), options: options,
-                    pictures: pictures, bandRows: bandRows))
+                    pictures: pictures, bandRows: bandRows, keptBytes: keptBytes))
         } catch {
             return .failure(error)
         }
@@ -51,7 +51,7 @@ package struct StreamedComparison {
 
     private static func run(
         expected: (data: Data, name: String), actual: (data: Data, name: String), options: CompareOptions,
-        pictures: Bool, bandRows: Int?
+        pictures: Bool, bandRows: Int?, keptBytes: Int
     ) throws(PNGReader.Problem) -> Outcome {
         var one = try BandWindow(PNGRowReader(expected.data, name: expected.name))
         var two = try BandWindow(PNGRowReader(actual.data, name: actual.name))
@@ -64,6 +64,9 @@ package struct StreamedComparison {
         var clusters = ClusterTracker(minimumCluster: options.minimumCluster)
         var drawing: DiffPictures?
         var drawingFailed = false
+        // The rows before the first change, kept while they fit the budget, so that the pictures
+        // can start with them without decoding the expected image a second time.
+        var before: PixelRows? = pictures ? PixelRows(width: width) : nil
         for start in stride(from: 0, to: height, by: step) {
             let rows = start..<min(start + step, height)
             try one.load(rows)
@@ -72,12 +75,25 @@ package struct StreamedComparison {
                 // The first band with a change: the pictures start, with the rows before it.
                 do {
                     var started = try DiffPictures(width: width, height: height)
-                    try replay(expected, rows: 0..<start, step: step, options: options, into: &started)
+                    if let kept = before {
+                        try draw(kept, step: step, height: height, options: options, into: &started)
+                    } else {
+                        try replay(expected, rows: 0..<start, step: step, options: options, into: &started)
+                    }
+                    before = nil
                     drawing = started
                 } catch let problem as PNGReader.Problem {
                     throw problem
                 } catch {
                     drawingFailed = true
+                }
+            }
+            if drawing == nil, !drawingFailed, var kept = before {
+                // Still the same pixels: kept, or given up (and replayed) once over the budget.
+                before = nil
+                if (kept.pixels.count + rows.count * width) * 4 <= keptBytes {
+                    kept.pixels += one.slice(rows)
+                    before = kept
                 }
             }
             let result = PixelComparator.compareRows(
@@ -106,6 +122,24 @@ package struct StreamedComparison {
             }
         }
         return outcome
+    }
+
+    /// The most bytes of same rows kept for the pictures (a phone screen's, 12 MB); a longer
+    /// run of them is decoded again when the first change comes.
+    package static let keptBytes = 12 << 20
+
+    /// Draws kept rows that are the same in both images (from row 0): their diff rows are the
+    /// comparison of those rows with themselves (faded, masks tinted), as ``replay`` draws them.
+    private static func draw(
+        _ kept: PixelRows, step: Int, height: Int, options: CompareOptions, into pictures: inout DiffPictures
+    ) throws -> Void {
+        for start in stride(from: 0, to: kept.rowCount, by: step) {
+            let band = start..<min(start + step, kept.rowCount)
+            let result = PixelComparator.compareRows(
+                band, expected: kept, actual: kept, height: height, options: options, diffImage: true)
+            let pixels = kept.pixels[(band.lowerBound * kept.width)..<(band.upperBound * kept.width)]
+            try pictures.add(expected: pixels, actual: pixels, diff: result.diff[...])
+        }
     }
 
     /// Draws rows that are the same in both images from a second pass of the expected image: the

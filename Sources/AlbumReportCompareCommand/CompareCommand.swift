@@ -168,6 +168,7 @@ package struct CompareArguments: ParsableArguments {
     }
 
     package func run() async throws {
+        CompareMemory.keepFreedBuffers()
         let console = Console()
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         func url(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL }

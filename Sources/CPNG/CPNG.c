@@ -2,6 +2,10 @@
 
 #include <png.h>
 #include <setjmp.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+#include <zlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +47,11 @@ struct ar_png_reader {
     /* An interlaced image, decoded whole when opened; NULL otherwise. */
     uint8_t *whole;
     png_bytep *rows;
+    /* The whole-stream way: the inflated, filtered rows (each a filter byte, then `channels` ×
+       width bytes), unfiltered in place as they are read; NULL otherwise. */
+    uint8_t *raw;
+    size_t stride;
+    uint32_t channels;
     int failed;
     int ended;
     struct message message;
@@ -60,8 +69,178 @@ void ar_png_reader_close(ar_png_reader *reader) {
     if (reader->png != NULL) { png_destroy_read_struct(&reader->png, &reader->info, NULL); }
     free(reader->rows);
     free(reader->whole);
+    free(reader->raw);
     free(reader->data);
     free(reader);
+}
+
+/* MARK: - The whole-stream way */
+
+static int zlib_whole(const uint8_t *in, size_t in_size, uint8_t *out, size_t out_size) {
+    if (in_size > UINT32_MAX || out_size > UINT32_MAX) { return 1; }
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (inflateInit(&stream) != Z_OK) { return 1; }
+    /* Every IDAT chunk's CRC was checked: zlib's Adler-32 of the same bytes adds nothing. */
+    (void)inflateValidate(&stream, 0);
+    stream.next_in = (Bytef *)in;
+    stream.avail_in = (uInt)in_size;
+    stream.next_out = out;
+    stream.avail_out = (uInt)out_size;
+    int result = inflate(&stream, Z_FINISH);
+    int status;
+    if (result == Z_STREAM_END) {
+        status = stream.total_out == out_size ? 0 : 2;
+    } else if (result == Z_BUF_ERROR) {
+        status = stream.avail_out == 0 ? 3 : 2;
+    } else {
+        status = 1;
+    }
+    inflateEnd(&stream);
+    return status;
+}
+
+static ar_png_inflater whole_inflater = NULL;
+
+void ar_png_set_whole_inflater(ar_png_inflater inflater) { __atomic_store_n(&whole_inflater, inflater, __ATOMIC_RELEASE); }
+
+int ar_png_keep_freed_memory(size_t mapped_threshold, size_t trim_threshold) {
+#if defined(__GLIBC__)
+    if (mapped_threshold > INT32_MAX || trim_threshold > INT32_MAX) { return 0; }
+    int mapped = mallopt(M_MMAP_THRESHOLD, (int)mapped_threshold);
+    int trimmed = mallopt(M_TRIM_THRESHOLD, (int)trim_threshold);
+    return mapped == 1 && trimmed == 1;
+#else
+    (void)mapped_threshold;
+    (void)trim_threshold;
+    return 0;
+#endif
+}
+
+int ar_png_reader_is_whole_stream(const ar_png_reader *reader) { return reader != NULL && reader->raw != NULL; }
+
+static uint32_t big_endian(const uint8_t *bytes) {
+    return (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | (uint32_t)bytes[3];
+}
+
+/* Tries the whole-stream way for a reader whose header says it may (8-bit RGB or RGBA, not
+   interlaced, no tRNS): the IDAT chunks' data, CRC checked, joined, inflated; the filter types
+   checked; every chunk after them CRC checked up to IEND. Returns 1 with reader->raw set, or 0
+   with nothing changed (libpng reads it then). */
+static int try_whole_stream(ar_png_reader *reader, uint32_t channels, size_t budget) {
+    size_t stride = 1 + (size_t)reader->width * channels;
+    if (budget == 0 || stride > budget / reader->height) { return 0; }
+    size_t raw_size = stride * reader->height;
+    const uint8_t *data = reader->data;
+    size_t size = reader->size;
+    /* The chunks: IDATs in one run; after them only chunks whose CRC holds, up to IEND. */
+    size_t offset = 8, idat_bytes = 0, first_idat = 0;
+    int seen_idat = 0, after_idat = 0, ended = 0;
+    while (offset + 12 <= size) {
+        uint32_t length = big_endian(data + offset);
+        if (length > size - offset - 12) { return 0; }
+        const uint8_t *type = data + offset + 4;
+        uint32_t crc = (uint32_t)crc32(0L, type, (uInt)(4 + length));
+        if (crc != big_endian(data + offset + 8 + length)) { return 0; }
+        int is_idat = memcmp(type, "IDAT", 4) == 0;
+        if (is_idat) {
+            if (after_idat) { return 0; }
+            if (!seen_idat) { first_idat = offset; }
+            seen_idat = 1;
+            idat_bytes += length;
+        } else if (seen_idat) {
+            after_idat = 1;
+            /* After the image data only ancillary chunks (a lowercase first letter) and IEND:
+               libpng's verdict on anything else is its own. */
+            if ((type[0] & 0x20) == 0 && memcmp(type, "IEND", 4) != 0) { return 0; }
+        }
+        offset += 12 + (size_t)length;
+        if (memcmp(type, "IEND", 4) == 0) {
+            ended = 1;
+            break;
+        }
+    }
+    if (!seen_idat || !ended || idat_bytes == 0) { return 0; }
+    uint8_t *joined = malloc(idat_bytes);
+    uint8_t *raw = malloc(raw_size);
+    if (joined == NULL || raw == NULL) {
+        free(joined);
+        free(raw);
+        return 0;
+    }
+    size_t at = 0;
+    for (offset = first_idat; offset + 12 <= size;) {
+        uint32_t length = big_endian(data + offset);
+        if (memcmp(data + offset + 4, "IDAT", 4) != 0) { break; }
+        memcpy(joined + at, data + offset + 8, length);
+        at += length;
+        offset += 12 + (size_t)length;
+    }
+    ar_png_inflater inflater = __atomic_load_n(&whole_inflater, __ATOMIC_ACQUIRE);
+    int status = (inflater != NULL ? inflater : zlib_whole)(joined, idat_bytes, raw, raw_size);
+    free(joined);
+    int filters_ok = status == 0;
+    for (uint32_t y = 0; filters_ok && y < reader->height; y++) {
+        if (raw[(size_t)y * stride] > 4) { filters_ok = 0; }
+    }
+    if (!filters_ok) {
+        free(raw);
+        return 0;
+    }
+    reader->raw = raw;
+    reader->stride = stride;
+    reader->channels = channels;
+    return 1;
+}
+
+/* The Paeth predictor without branches: pa = |b - c|, pb = |a - c|, pc = |a + b - 2c|. */
+static inline uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
+    int pa = abs((int)b - (int)c), pb = abs((int)a - (int)c), pc = abs((int)a + (int)b - 2 * (int)c);
+    int smallest = pb < pa ? pb : pa;
+    smallest = pc < smallest ? pc : smallest;
+    return pa == smallest ? a : pb == smallest ? b : c;
+}
+
+/* Unfilters row `y` in place (the row above it already unfiltered) and writes it as RGBA. */
+static void whole_stream_row(ar_png_reader *reader, uint32_t y, uint8_t *out) {
+    size_t stride = reader->stride, length = stride - 1, bpp = reader->channels;
+    uint8_t *row = reader->raw + (size_t)y * stride;
+    uint8_t filter = row[0];
+    uint8_t *current = row + 1;
+    const uint8_t *above = y > 0 ? current - stride : NULL;
+    switch (filter) {
+    case 1:
+        for (size_t i = bpp; i < length; i++) { current[i] = (uint8_t)(current[i] + current[i - bpp]); }
+        break;
+    case 2:
+        if (above != NULL) {
+            for (size_t i = 0; i < length; i++) { current[i] = (uint8_t)(current[i] + above[i]); }
+        }
+        break;
+    case 3:
+        for (size_t i = 0; i < length; i++) {
+            unsigned left = i >= bpp ? current[i - bpp] : 0, up = above != NULL ? above[i] : 0;
+            current[i] = (uint8_t)(current[i] + ((left + up) >> 1));
+        }
+        break;
+    case 4:
+        for (size_t i = 0; i < length; i++) {
+            uint8_t left = i >= bpp ? current[i - bpp] : 0, up = above != NULL ? above[i] : 0;
+            uint8_t corner = i >= bpp && above != NULL ? above[i - bpp] : 0;
+            current[i] = (uint8_t)(current[i] + paeth(left, up, corner));
+        }
+        break;
+    default:
+        break;
+    }
+    if (bpp == 4) {
+        memcpy(out, current, length);
+    } else {
+        for (size_t x = 0; x < reader->width; x++) {
+            uint8_t pixel[4] = {current[3 * x], current[3 * x + 1], current[3 * x + 2], 0xFF};
+            memcpy(out + 4 * x, pixel, 4);
+        }
+    }
 }
 
 /* Decodes an interlaced image whole (inside the caller's jump target, which frees the reader and
@@ -83,8 +262,8 @@ static int read_whole(ar_png_reader *reader, char *error, size_t error_size) {
     return 0;
 }
 
-int ar_png_reader_open(const uint8_t *data, size_t size, uint64_t max_pixels, ar_png_reader **out,
-                       uint32_t *width, uint32_t *height, char *error, size_t error_size) {
+int ar_png_reader_open(const uint8_t *data, size_t size, uint64_t max_pixels, size_t whole_budget,
+                       ar_png_reader **out, uint32_t *width, uint32_t *height, char *error, size_t error_size) {
     *out = NULL;
     *width = 0;
     *height = 0;
@@ -171,6 +350,10 @@ int ar_png_reader_open(const uint8_t *data, size_t size, uint64_t max_pixels, ar
     }
     reader->width = w;
     reader->height = h;
+    if (passes == 1 && depth == 8 && !transparency &&
+        (color == PNG_COLOR_TYPE_RGB || color == PNG_COLOR_TYPE_RGB_ALPHA)) {
+        try_whole_stream(reader, color == PNG_COLOR_TYPE_RGB ? 3 : 4, whole_budget);
+    }
     if (passes > 1) {
         int status = read_whole(reader, error, error_size);
         if (status != 0) {
@@ -199,6 +382,13 @@ int ar_png_reader_read_rows(ar_png_reader *reader, uint8_t *out, uint32_t count,
         return 4;
     }
     size_t row_bytes = (size_t)reader->width * 4;
+    if (reader->raw != NULL) {
+        for (uint32_t i = 0; i < count; i++) {
+            whole_stream_row(reader, reader->next_row, out + (size_t)i * row_bytes);
+            reader->next_row += 1;
+        }
+        return 0;
+    }
     if (reader->whole != NULL) {
         memcpy(out, reader->whole + (size_t)reader->next_row * row_bytes, (size_t)count * row_bytes);
         reader->next_row += count;
@@ -232,6 +422,8 @@ struct ar_png_writer {
     uint32_t width;
     uint32_t height;
     uint32_t next_row;
+    /* 4 (RGBA) or 1 (a palette index). */
+    uint32_t bytes_per_pixel;
     int failed;
     int ended;
     struct message message;
@@ -263,12 +455,17 @@ void ar_png_writer_close(ar_png_writer *writer) {
     free(writer);
 }
 
-int ar_png_writer_open(uint32_t width, uint32_t height, int level, int filters, ar_png_writer **out, char *error,
-                       size_t error_size) {
+/* Opens a writer: RGBA, or indexed when `palette` is given (`entries` RGB triples). */
+static int open_writer(uint32_t width, uint32_t height, int level, int strategy, int filters, const uint8_t *palette,
+                       int entries, ar_png_writer **out, char *error, size_t error_size) {
     *out = NULL;
     if (error != NULL && error_size > 0) { error[0] = 0; }
     if (width == 0 || height == 0 || width > 1000000 || height > 1000000) {
         say(error, error_size, "the image has no pixels or is too large");
+        return 4;
+    }
+    if (palette != NULL && (entries < 1 || entries > 256)) {
+        say(error, error_size, "a palette has 1 to 256 colours");
         return 4;
     }
     ar_png_writer *writer = calloc(1, sizeof(ar_png_writer));
@@ -278,6 +475,7 @@ int ar_png_writer_open(uint32_t width, uint32_t height, int level, int filters, 
     }
     writer->width = width;
     writer->height = height;
+    writer->bytes_per_pixel = palette != NULL ? 1 : 4;
     writer->message.text = error;
     writer->message.size = error_size;
     writer->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer->message, on_error, on_warning);
@@ -297,13 +495,40 @@ int ar_png_writer_open(uint32_t width, uint32_t height, int level, int filters, 
         return 1;
     }
     png_set_write_fn(writer->png, writer, write_bytes, flush_bytes);
-    png_set_IHDR(writer->png, writer->info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+    png_set_IHDR(writer->png, writer->info, width, height, 8,
+                 palette != NULL ? PNG_COLOR_TYPE_PALETTE : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (palette != NULL) {
+        png_color colors[256];
+        for (int i = 0; i < entries; i++) {
+            colors[i].red = palette[3 * i];
+            colors[i].green = palette[3 * i + 1];
+            colors[i].blue = palette[3 * i + 2];
+        }
+        png_set_PLTE(writer->png, writer->info, colors, entries);
+    }
     png_set_compression_level(writer->png, level < 0 ? 0 : level > 9 ? 9 : level);
+    png_set_compression_strategy(writer->png, strategy < 0 || strategy > 3 ? 0 : strategy);
     if (filters != 0) { png_set_filter(writer->png, PNG_FILTER_TYPE_BASE, filters); }
     png_write_info(writer->png, writer->info);
     *out = writer;
     return 0;
+}
+
+int ar_png_writer_open(uint32_t width, uint32_t height, int level, int strategy, int filters,
+                       ar_png_writer **out, char *error, size_t error_size) {
+    return open_writer(width, height, level, strategy, filters, NULL, 0, out, error, error_size);
+}
+
+int ar_png_writer_open_indexed(uint32_t width, uint32_t height, int level, int strategy, int filters,
+                               const uint8_t *palette, int entries, ar_png_writer **out, char *error,
+                               size_t error_size) {
+    if (palette == NULL) {
+        *out = NULL;
+        say(error, error_size, "no palette");
+        return 4;
+    }
+    return open_writer(width, height, level, strategy, filters, palette, entries, out, error, error_size);
 }
 
 int ar_png_writer_write_rows(ar_png_writer *writer, const uint8_t *rows, uint32_t count, char *error,
@@ -327,7 +552,7 @@ int ar_png_writer_write_rows(ar_png_writer *writer, const uint8_t *rows, uint32_
         writer->failed = 1;
         return 1;
     }
-    size_t row_bytes = (size_t)writer->width * 4;
+    size_t row_bytes = (size_t)writer->width * writer->bytes_per_pixel;
     for (uint32_t i = 0; i < count; i++) {
         png_write_row(writer->png, rows + (size_t)i * row_bytes);
         writer->next_row += 1;

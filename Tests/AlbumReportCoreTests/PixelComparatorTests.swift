@@ -11,6 +11,54 @@ struct PixelComparatorTests {
         PixelBuffer.pack(RGBA(red: UInt8(hex >> 16 & 0xFF), green: UInt8(hex >> 8 & 0xFF), blue: UInt8(hex & 0xFF)))
     }
 
+    @Test(
+        "a pixel with more than two neighbours of its value is never anti-aliased: the shortcut agrees with the test everywhere"
+    )
+    func flatShortcut() throws {
+        // Small images of three colours (many equal neighbours, many edges), every pixel, both ways round.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let palette = [color(0xFFFFFF), color(0x000000), color(0x808080)]
+        var flatCount = 0
+        for _ in 0..<200 {
+            let (width, height) = (Int(next() % 9) + 1, Int(next() % 9) + 1)
+            let one = try #require(
+                PixelBuffer(
+                    width: width, height: height, pixels: (0..<(width * height)).map { _ in palette[Int(next() % 3)] }))
+            let two = try #require(
+                PixelBuffer(
+                    width: width, height: height, pixels: (0..<(width * height)).map { _ in palette[Int(next() % 3)] }))
+            let (a, b) = (
+                PixelComparator.Plane(one, width: width, height: height),
+                PixelComparator.Plane(two, width: width, height: height)
+            )
+            one.pixels.withUnsafeBufferPointer { first in
+                two.pixels.withUnsafeBufferPointer { second in
+                    guard let first = first.baseAddress, let second = second.baseAddress else { return }
+                    let (viewA, viewB) = (PixelComparator.View(a, base: first), PixelComparator.View(b, base: second))
+                    var flat = [Bool](repeating: false, count: width)
+                    for y in 0..<height {
+                        flat.withUnsafeMutableBufferPointer { PixelComparator.markFlat(viewA, row: y, into: $0) }
+                        for x in 0..<width {
+                            // The shortcut is pixelmatch's own sibling rule, computed a row at a time.
+                            #expect(flat[x] == PixelComparator.hasManySiblings(viewA, x, y))
+                        }
+                        for x in 0..<width where flat[x] {
+                            flatCount += 1
+                            #expect(
+                                !PixelComparator.antialiased(viewA, x, y, other: viewB),
+                                "\(width)×\(height) at \(x),\(y)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(flatCount > 1000, "the images must have flat pixels to test")
+    }
+
     func buttonLike(width: Int = 60, height: Int = 40) -> PixelBuffer {
         var buffer = PixelBuffer(width: width, height: height, fill: white)
         for y in 10..<30 {

@@ -56,8 +56,8 @@ struct IntegrityTests {
         var message = [CChar](repeating: 0, count: 256)
         let status = png.withUnsafeBytes { bytes in
             ar_png_reader_open(
-                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, 1_000_000, &reader, &width, &height,
-                &message, message.count)
+                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, 1_000_000, 12 << 20, &reader, &width,
+                &height, &message, message.count)
         }
         ar_png_reader_close(reader)
         #expect(status == 1)

@@ -45,23 +45,47 @@ struct CompareScaleBenchmark {
         let light = scratch.appendingPathComponent("light")
         let dark = scratch.appendingPathComponent("dark")
         let recompressed = scratch.appendingPathComponent("recompressed")
+        let touched = scratch.appendingPathComponent("touched")
         for (folder, theme) in [(light, "light"), (dark, "dark")] {
             let child = try ChildRun.run(binary, ["generate", "--output", folder.path, "--theme", theme, "--quiet"])
             guard child.exitStatus == 0 else { throw BenchmarkError("generate --theme \(theme) failed") }
         }
         let files = try recompress(light, into: recompressed)
+        _ = try recompress(light, into: touched, touching: true)
         let (bigExpected, bigActual) = try largePair(in: scratch)
-        print("compare at scale (\(binary), median of \(runs), \(ProcessInfo.processInfo.activeProcessorCount) cores)")
-        print("case                                         wall    peak RSS   exit   report MB")
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        print("compare at scale (\(binary), median of \(runs), \(cores) cores)")
+        print(
+            "Peers, once each: the decode floor (OpenCV decodes both sides, nothing else), the OpenCV script "
+                + "(../shared/bench/peer_compare_opencv.py) and ImageMagick's compare -metric AE, one process per core."
+        )
+        print(
+            "case                                       ours   peak RSS  exit report MB   floor  OpenCV  magick  "
+                + "÷floor  ÷fastest peer  targets")
         let report = scratch.appendingPathComponent("report")
-        try measure("\(files) files, all changed (light vs dark)", light, dark, report: report)
-        try measure("\(files) files, same pixels, other zlib level", light, recompressed, report: report)
-        try measure("\(files) files, identical bytes", light, light, report: report)
-        try measure("12000 × 12000 pair, last row differs", bigExpected, bigActual, report: report)
+        let peers = scratch.appendingPathComponent("peers")
+        try measure(
+            "\(files) files, all changed (light vs dark)", light, dark, report: report, peers: peers,
+            targets: (floor: 1.5, peer: 0.5))
+        try measure(
+            "\(files) files, a few pixels changed", light, touched, report: report, peers: peers,
+            targets: (floor: 1.2, peer: nil))
+        try measure(
+            "\(files) files, same pixels, other zlib level", light, recompressed, report: report, peers: peers,
+            targets: (floor: 1.0, peer: nil))
+        try measure("\(files) files, identical bytes", light, light, report: report, peers: nil, targets: nil)
+        try measure(
+            "12000 × 12000 pair, last row differs", bigExpected, bigActual, report: report, peers: nil, targets: nil)
+        print("Targets (issue 43): all changed ≤ 1.5 × the floor and ≤ 0.5 × the fastest peer, ≤ 150 MiB; ")
+        print("a few pixels changed ≤ 1.2 × the floor; same pixels ≤ 1.0 × the floor.")
     }
 
-    /// Times `albumreport compare expected actual` into a fresh report folder.
-    private func measure(_ name: String, _ expected: URL, _ actual: URL, report: URL) throws {
+    /// Times `albumreport compare expected actual` into a fresh report folder; with `peers`, the
+    /// peers on the same folders (scripts/compare-peers.py), and the ratios against `targets`.
+    private func measure(
+        _ name: String, _ expected: URL, _ actual: URL, report: URL, peers: URL?,
+        targets: (floor: Double, peer: Double?)?
+    ) throws {
         var walls: [Double] = []
         var peaks: [Int] = []
         var status: Int32 = 0
@@ -76,21 +100,71 @@ struct CompareScaleBenchmark {
             status = child.exitStatus >> 8
             bytes = folderBytes(report)
         }
-        let figures = String(
-            format: " %7.2f s %7.0f MiB %6d %11.1f", median(walls), median(peaks.map(Double.init)) / 1_048_576, status,
-            Double(bytes) / 1e6)
-        print(name.padding(toLength: 40, withPad: " ", startingAt: 0) + figures)
+        let ours = median(walls)
+        let peakMiB = median(peaks.map(Double.init)) / 1_048_576
+        var line =
+            name.padding(toLength: 40, withPad: " ", startingAt: 0)
+            + String(format: " %6.2f s %6.0f MiB %4d %9.1f", ours, peakMiB, status, Double(bytes) / 1e6)
+        if let peers, let figures = peerFigures(expected, actual, scratch: peers) {
+            func cell(_ value: Double?) -> String { value.map { String(format: " %6.2f", $0) } ?? "      –" }
+            line += cell(figures.floor) + cell(figures.opencv) + cell(figures.magick)
+            let fastest = [figures.opencv, figures.magick].compactMap { $0 }.min()
+            let overFloor = figures.floor.map { ours / $0 }
+            let overPeer = fastest.map { ours / $0 }
+            line += overFloor.map { String(format: " %6.2f", $0) } ?? "      –"
+            line += overPeer.map { String(format: " %14.2f", $0) } ?? "              –"
+            if let targets {
+                var verdicts: [String] = []
+                if let overFloor {
+                    verdicts.append(
+                        String(
+                            format: "÷floor ≤ %.1f %@", targets.floor, overFloor <= targets.floor ? "met" : "NOT met"))
+                }
+                if let peer = targets.peer, let overPeer {
+                    verdicts.append(String(format: "÷peer ≤ %.1f %@", peer, overPeer <= peer ? "met" : "NOT met"))
+                }
+                if targets.peer != nil {
+                    verdicts.append(peakMiB <= 150 ? "RSS met" : "RSS NOT met")
+                }
+                line += "  " + verdicts.joined(separator: ", ")
+            }
+        }
+        print(line)
+    }
+
+    /// The peers' wall seconds on `expected` and `actual` (scripts/compare-peers.py), or nil when
+    /// python3 or the script is missing; a peer whose tool is not installed is nil inside.
+    private func peerFigures(
+        _ expected: URL, _ actual: URL, scratch: URL
+    ) -> (floor: Double?, opencv: Double?, magick: Double?)? {
+        guard let python = Executable.find("python3") else { return nil }
+        var arguments = ["scripts/compare-peers.py", expected.path, actual.path, scratch.path]
+        if let peer = ProcessInfo.processInfo.environment["ALBUMREPORT_COMPARE_PEER"] {
+            arguments += ["--opencv-peer", peer]
+        }
+        guard let child = try? ChildRun.run(python, arguments, processTree: true, timeLimit: .seconds(900)),
+            child.exitStatus == 0,
+            let object = try? JSONSerialization.jsonObject(with: child.standardOutput) as? [String: Any]
+        else { return nil }
+        return (object["floor"] as? Double, object["opencv"] as? Double, object["magick"] as? Double)
     }
 
     /// Every PNG below `folder` decoded and encoded again at zlib level 1 (libgd), into `target`:
-    /// the same pixels in other bytes. Returns how many files there are.
-    private func recompress(_ folder: URL, into target: URL) throws -> Int {
+    /// the same pixels in other bytes, or with `touching` a 3 × 3 block changed in each (a few
+    /// pixels, as a small regression changes). Returns how many files there are.
+    private func recompress(_ folder: URL, into target: URL, touching: Bool = false) throws -> Int {
         var count = 0
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         while let relative = enumerator?.nextObject() as? String {
             guard relative.hasSuffix(".png") else { continue }
             let data = try Data(contentsOf: folder.appendingPathComponent(relative))
-            let again = try GDImage(decoding: data).pngData(compressionLevel: 1)
+            let image = try GDImage(decoding: data)
+            if touching {
+                image.fill(
+                    PixelRect(x: image.width / 2, y: image.height / 3, width: 3, height: 3),
+                    color: RGBA(red: 255, green: 0, blue: 128))
+            }
+            let again = try image.pngData(compressionLevel: 1)
             guard again != data else { throw BenchmarkError("\(relative): recompressing kept the same bytes") }
             try again.writeCreatingFolders(to: target.appendingPathComponent(relative))
             count += 1

@@ -146,59 +146,180 @@ public enum PixelComparator {
         _ a: Plane, _ b: Plane, rows: Range<Int>, masks: RowMasks, setting: Setting, diffImage: Bool
     ) -> RowComparison {
         var result = RowComparison(rows: rows)
-        let width = a.width
-        if diffImage { result.diff.reserveCapacity(rows.count * width) }
-        var rowMask: [Bool] = []
-        for y in rows {
-            let masked = masks.row(y, into: &rowMask)
-            if !masked && a.row(y, equals: b) {
-                // The usual case for a golden: the whole row is the same, so nothing can differ.
-                result.compared += width
-                if diffImage { for x in 0..<width { result.diff.append(faded(a[x, y])) } }
-                continue
-            }
-            var runStart = -1
-            for x in 0..<width {
-                var isDifferent = false
-                defer {
-                    if isDifferent {
-                        if runStart < 0 { runStart = x }
-                    } else if runStart >= 0 {
-                        result.runs.append(DifferingRun(y: y, start: runStart, end: x))
-                        runStart = -1
-                    }
-                }
-                if masked && rowMask[x] {
-                    result.masked += 1
-                    if diffImage { result.diff.append(maskedColor) }
-                    continue
-                }
-                let pixelA = a[x, y]
-                let pixelB = b[x, y]
-                result.compared += 1
-                let offset = 4 * (y * width + x)
-                let delta = pixelA == pixelB ? 0 : colorDelta(pixelA, pixelB, offset: offset, brightnessOnly: false)
-                guard abs(delta) > setting.maxDelta else {
-                    if diffImage { result.diff.append(faded(pixelA)) }
-                    continue
-                }
-                let isAntialiasing = antialiased(a, x, y, other: b) || antialiased(b, x, y, other: a)
-                if isAntialiasing && !setting.countAntialiasing {
-                    result.antialiased += 1
-                    if diffImage { result.diff.append(antialiasingColor) }
-                } else {
-                    result.different += 1
-                    isDifferent = true
-                    if diffImage { result.diff.append(differenceColor) }
+        var diff = diffImage ? [UInt32](repeating: 0, count: rows.count * a.width) : []
+        a.pixels.withUnsafeBufferPointer { one in
+            b.pixels.withUnsafeBufferPointer { two in
+                diff.withUnsafeMutableBufferPointer { out in
+                    guard let first = one.baseAddress, let second = two.baseAddress else { return }
+                    compareBand(
+                        View(a, base: first), View(b, base: second), rows: rows, masks: masks, setting: setting,
+                        diff: diffImage ? out.baseAddress : nil, into: &result)
                 }
             }
-            if runStart >= 0 { result.runs.append(DifferingRun(y: y, start: runStart, end: width)) }
         }
+        result.diff = diff
         return result
     }
 
+    /// The band's loop over raw pixels: the figures into `result`, the diff's pixels into `diff`
+    /// (row after row from the band's first) when given.
+    private static func compareBand(
+        _ a: View, _ b: View, rows: Range<Int>, masks: RowMasks, setting: Setting,
+        diff: UnsafeMutablePointer<UInt32>?, into result: inout RowComparison
+    ) {
+        let width = a.width
+        var rowMask: [Bool] = []
+        var written = 0
+        // Per pixel of a row that differs: whether it has more than two neighbours of its very
+        // value in `a` (in `b`), an image edge counting as one. The anti-aliasing test of such a
+        // pixel answers no before it computes anything (it stops at the third zero delta, and an
+        // equal neighbour is one), so where both are flat a difference is one, without the test.
+        var flatA = [Bool](repeating: false, count: width)
+        var flatB = [Bool](repeating: false, count: width)
+        // Neighbouring pixels are mostly the same values: the last answers are kept.
+        var fade = FadeMemo()
+        var memo: (a: UInt32, b: UInt32, delta: Double)?
+        for y in rows {
+            let masked = masks.row(y, into: &rowMask)
+            let rowA = a.row(y)
+            let rowB = b.row(y)
+            if !masked && memcmp(rowA, rowB, width * 4) == 0 {
+                // The usual case for a golden: the whole row is the same, so nothing can differ.
+                result.compared += width
+                if let diff { for x in 0..<width { diff[written + x] = fade.faded(rowA[x]) } }
+                written += width
+                continue
+            }
+            // Marked when the row's first difference needs them (a masked row may have none).
+            var flatMarked = false
+            var runStart = -1
+            for x in 0..<width {
+                let pixelA = rowA[x]
+                let pixelB = rowB[x]
+                var mark = pixelA
+                var isDifferent = false
+                if masked && rowMask[x] {
+                    result.masked += 1
+                    mark = maskedColor
+                } else {
+                    result.compared += 1
+                    let delta: Double
+                    if pixelA == pixelB {
+                        delta = 0
+                    } else if let memo, memo.a == pixelA, memo.b == pixelB {
+                        delta = memo.delta
+                    } else {
+                        delta = colorDelta(pixelA, pixelB, offset: 4 * (y * width + x), brightnessOnly: false)
+                        // Only opaque pixels' delta is the same wherever they are (a translucent
+                        // one is blended over a background that depends on its place).
+                        memo = pixelA >> 24 == 0xFF && pixelB >> 24 == 0xFF ? (pixelA, pixelB, delta) : nil
+                    }
+                    if abs(delta) <= setting.maxDelta {
+                        mark = fade.faded(pixelA)
+                        if let diff { diff[written + x] = mark }
+                        if runStart >= 0 {
+                            result.runs.append(DifferingRun(y: y, start: runStart, end: x))
+                            runStart = -1
+                        }
+                        continue
+                    }
+                    if !setting.countAntialiasing && !flatMarked {
+                        flatA.withUnsafeMutableBufferPointer { markFlat(a, row: y, into: $0) }
+                        flatB.withUnsafeMutableBufferPointer { markFlat(b, row: y, into: $0) }
+                        flatMarked = true
+                    }
+                    if !setting.countAntialiasing && !(flatA[x] && flatB[x])
+                        && (antialiased(a, x, y, other: b) || antialiased(b, x, y, other: a))
+                    {
+                        result.antialiased += 1
+                        mark = antialiasingColor
+                    } else {
+                        result.different += 1
+                        isDifferent = true
+                        mark = differenceColor
+                    }
+                }
+                if let diff { diff[written + x] = mark }
+                if isDifferent {
+                    if runStart < 0 { runStart = x }
+                } else if runStart >= 0 {
+                    result.runs.append(DifferingRun(y: y, start: runStart, end: x))
+                    runStart = -1
+                }
+            }
+            if runStart >= 0 { result.runs.append(DifferingRun(y: y, start: runStart, end: width)) }
+            written += width
+        }
+    }
+
+    /// Marks each pixel of row `y` of `image` that has more than two neighbours of exactly its
+    /// value, an image edge counting as one (``hasManySiblings(_:_:_:)``'s rule): such a pixel is
+    /// never on an anti-aliased edge.
+    package static func markFlat(_ image: View, row y: Int, into flat: UnsafeMutableBufferPointer<Bool>) {
+        let width = image.width
+        guard width > 0 else { return }
+        let row = image.row(y)
+        let above = y > 0 ? image.row(y - 1) : nil
+        let below = y + 1 < image.height ? image.row(y + 1) : nil
+        let edgeRow = above == nil || below == nil
+        // Pixels at either end of the row, and every pixel of the first and last rows: the
+        // general rule, neighbour by neighbour.
+        func general(_ x: Int) {
+            let center = row[x]
+            var count = (x == 0 || x == width - 1 || edgeRow) ? 1 : 0
+            for dx in -1...1 where x + dx >= 0 && x + dx < width {
+                if dx != 0 && row[x + dx] == center { count += 1 }
+                if let above, above[x + dx] == center { count += 1 }
+                if let below, below[x + dx] == center { count += 1 }
+            }
+            flat[x] = count > 2
+        }
+        guard !edgeRow, width > 2, let above, let below else {
+            for x in 0..<width { general(x) }
+            return
+        }
+        general(0)
+        general(width - 1)
+        for x in 1..<(width - 1) {
+            let center = row[x]
+            var count = 0
+            count &+= above[x - 1] == center ? 1 : 0
+            count &+= above[x] == center ? 1 : 0
+            count &+= above[x + 1] == center ? 1 : 0
+            count &+= row[x - 1] == center ? 1 : 0
+            count &+= row[x + 1] == center ? 1 : 0
+            count &+= below[x - 1] == center ? 1 : 0
+            count &+= below[x] == center ? 1 : 0
+            count &+= below[x + 1] == center ? 1 : 0
+            flat[x] = count > 2
+        }
+    }
+
+    /// A plane's pixels as a raw pointer, for the inner loops (valid while the plane's array is
+    /// pinned by `withUnsafeBufferPointer`).
+    package struct View {
+        let base: UnsafePointer<UInt32>
+        let stride: Int
+        let firstRow: Int
+        let width: Int
+        let height: Int
+
+        package init(_ plane: Plane, base: UnsafePointer<UInt32>) {
+            self.base = base
+            stride = plane.stride
+            firstRow = plane.firstRow
+            width = plane.width
+            height = plane.height
+        }
+
+        /// Row `y`'s first pixel.
+        func row(_ y: Int) -> UnsafePointer<UInt32> { base + (y - firstRow) * stride }
+
+        subscript(x: Int, y: Int) -> UInt32 { base[(y - firstRow) * stride + x] }
+    }
+
     /// Read access to the overlapping region of one image, or to a window of its rows.
-    struct Plane: Sendable {
+    package struct Plane: Sendable {
         let pixels: [UInt32]
         /// Pixels per row in `pixels`.
         let stride: Int
@@ -207,7 +328,7 @@ public enum PixelComparator {
         let width: Int
         let height: Int
 
-        init(_ buffer: PixelBuffer, width: Int, height: Int) {
+        package init(_ buffer: PixelBuffer, width: Int, height: Int) {
             pixels = buffer.pixels
             stride = buffer.width
             firstRow = 0
@@ -223,19 +344,6 @@ public enum PixelComparator {
             self.height = height
         }
 
-        subscript(x: Int, y: Int) -> UInt32 { pixels[(y - firstRow) * stride + x] }
-
-        /// Whether row `y` has the same pixels in both planes (compared as bytes).
-        func row(_ y: Int, equals other: Plane) -> Bool {
-            let start = (y - firstRow) * stride
-            let otherStart = (y - other.firstRow) * other.stride
-            return pixels.withUnsafeBytes { one in
-                other.pixels.withUnsafeBytes { two in
-                    guard let first = one.baseAddress, let second = two.baseAddress else { return width == 0 }
-                    return memcmp(first + start * 4, second + otherStart * 4, width * 4) == 0
-                }
-            }
-        }
     }
 
     /// Which pixels are masked, row by row (masks may be many: every element of a kind), so that
@@ -299,8 +407,22 @@ public enum PixelComparator {
         return y > 0 ? -delta : delta
     }
 
+    /// ``faded(_:)`` with its last answer kept.
+    struct FadeMemo {
+        private var pixel: UInt32 = 0
+        private var value: UInt32 = PixelComparator.faded(0)
+
+        mutating func faded(_ pixel: UInt32) -> UInt32 {
+            if pixel != self.pixel {
+                self.pixel = pixel
+                value = PixelComparator.faded(pixel)
+            }
+            return value
+        }
+    }
+
     /// pixelmatch's grey background for similar pixels: brightness blended 90 % towards white.
-    private static func faded(_ pixel: UInt32) -> UInt32 {
+    package static func faded(_ pixel: UInt32) -> UInt32 {
         let r = Double(pixel & 0xFF)
         let g = Double((pixel >> 8) & 0xFF)
         let b = Double((pixel >> 16) & 0xFF)
@@ -313,9 +435,9 @@ public enum PixelComparator {
     // MARK: - Anti-aliasing
 
     /// pixelmatch's `antialiased`: whether (`x`, `y`) of `image` is an anti-aliased edge pixel.
-    /// Neighbours are visited column by column, as pixelmatch does (it decides which of two
-    /// equally dark neighbours is "the darkest").
-    static func antialiased(_ image: Plane, _ x1: Int, _ y1: Int, other: Plane) -> Bool {
+    /// Neighbours are visited column by column, as pixelmatch does (it decides which of two equally dark neighbours is "the
+    /// darkest"). A neighbour of the very same value has a zero delta without the arithmetic.
+    package static func antialiased(_ image: View, _ x1: Int, _ y1: Int, other: View) -> Bool {
         let x0 = max(x1 - 1, 0)
         let y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, image.width - 1)
@@ -329,7 +451,9 @@ public enum PixelComparator {
         let offset = 4 * (y1 * image.width + x1)
         for x in x0...x2 {
             for y in y0...y2 where x != x1 || y != y1 {
-                let delta = colorDelta(center, image[x, y], offset: offset, brightnessOnly: true)
+                let neighbour = image[x, y]
+                let delta =
+                    neighbour == center ? 0 : colorDelta(center, neighbour, offset: offset, brightnessOnly: true)
                 if delta == 0 {
                     zeroes += 1
                     if zeroes > 2 { return false }
@@ -349,7 +473,7 @@ public enum PixelComparator {
 
     /// Whether more than two neighbours of (`x1`, `y1`) have exactly its value (an image edge
     /// counts as one).
-    static func hasManySiblings(_ image: Plane, _ x1: Int, _ y1: Int) -> Bool {
+    package static func hasManySiblings(_ image: View, _ x1: Int, _ y1: Int) -> Bool {
         let x0 = max(x1 - 1, 0)
         let y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, image.width - 1)
