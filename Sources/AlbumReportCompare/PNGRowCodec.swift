@@ -12,12 +12,13 @@ package final class PNGRowReader {
     private let name: String
     private let reader: OpaquePointer
 
+    /// The most bytes a PNG's filtered rows may take to be inflated whole (ar_png_reader_open):
+    /// a phone screen's (an iPhone 16 Pro Max's are 11.4 MB in RGB, 15.2 MB in RGBA); larger ones
+    /// stream row by row.
+    package static let wholeStreamBudget = 16 << 20
+
     /// Opens the PNG in `data`, read from `name` (for messages): its header is read and checked,
     /// no pixel is decoded yet (an interlaced PNG is the exception: libpng decodes it whole).
-    /// The most bytes a PNG's filtered rows may take to be inflated whole (ar_png_reader_open):
-    /// a phone screen's (an iPhone 16 Pro Max's are 11 MB); larger ones stream row by row.
-    package static let wholeStreamBudget = 12 << 20
-
     package init(
         _ data: Data, name: String, maximumPixels: Int = PNGReader.maximumPixels,
         wholeStreamBudget: Int = PNGRowReader.wholeStreamBudget

@@ -124,9 +124,9 @@ package struct StreamedComparison {
         return outcome
     }
 
-    /// The most bytes of same rows kept for the pictures (a phone screen's, 12 MB); a longer
-    /// run of them is decoded again when the first change comes.
-    package static let keptBytes = 12 << 20
+    /// The most bytes of same rows kept for the pictures (a phone screen's, 15 MB at most); a
+    /// longer run of them is decoded again when the first change comes.
+    package static let keptBytes = 16 << 20
 
     /// Draws kept rows that are the same in both images (from row 0): their diff rows are the
     /// comparison of those rows with themselves (faded, masks tinted), as ``replay`` draws them.

@@ -131,6 +131,9 @@ static int try_whole_stream(ar_png_reader *reader, uint32_t channels, size_t bud
     size_t stride = 1 + (size_t)reader->width * channels;
     if (budget == 0 || stride > budget / reader->height) { return 0; }
     size_t raw_size = stride * reader->height;
+    /* libpng's own bound on an IDAT chunk's length (png_check_chunk_length): the rows and
+       zlib's and deflate's overhead. */
+    size_t idat_limit = raw_size + 6 + 5 * (raw_size / (stride > 32566 ? 32566 : stride) + 1);
     const uint8_t *data = reader->data;
     size_t size = reader->size;
     /* The chunks: IDATs in one run; after them only chunks whose CRC holds, up to IEND. */
@@ -140,6 +143,16 @@ static int try_whole_stream(ar_png_reader *reader, uint32_t channels, size_t bud
         uint32_t length = big_endian(data + offset);
         if (length > size - offset - 12) { return 0; }
         const uint8_t *type = data + offset + 4;
+        /* Anything libpng might judge differently is left to it: a chunk name that is not four
+           letters, a length past PNG's 2^31 - 1, a chunk other than IDAT longer than the 8 MB
+           libpng is allowed to read, an IDAT longer than libpng's bound, an IEND with data. */
+        for (int i = 0; i < 4; i++) {
+            uint8_t letter = type[i] & (uint8_t)~0x20;
+            if (letter < 'A' || letter > 'Z') { return 0; }
+        }
+        int is_iend = memcmp(type, "IEND", 4) == 0;
+        if (length > 0x7FFFFFFFu || (is_iend && length != 0)) { return 0; }
+        if (memcmp(type, "IDAT", 4) == 0 ? length > idat_limit : length > 8000000u) { return 0; }
         uint32_t crc = (uint32_t)crc32(0L, type, (uInt)(4 + length));
         if (crc != big_endian(data + offset + 8 + length)) { return 0; }
         int is_idat = memcmp(type, "IDAT", 4) == 0;
@@ -155,12 +168,12 @@ static int try_whole_stream(ar_png_reader *reader, uint32_t channels, size_t bud
             if ((type[0] & 0x20) == 0 && memcmp(type, "IEND", 4) != 0) { return 0; }
         }
         offset += 12 + (size_t)length;
-        if (memcmp(type, "IEND", 4) == 0) {
+        if (is_iend) {
             ended = 1;
             break;
         }
     }
-    if (!seen_idat || !ended || idat_bytes == 0) { return 0; }
+    if (!seen_idat || !ended || idat_bytes < 2) { return 0; }
     uint8_t *joined = malloc(idat_bytes);
     uint8_t *raw = malloc(raw_size);
     if (joined == NULL || raw == NULL) {
@@ -175,6 +188,13 @@ static int try_whole_stream(ar_png_reader *reader, uint32_t channels, size_t bud
         memcpy(joined + at, data + offset + 8, length);
         at += length;
         offset += 12 + (size_t)length;
+    }
+    /* A zlib stream declaring a window smaller than 32 KB (or a preset dictionary) is left to
+       libpng, which enforces the window as it inflates row by row (libdeflate ignores it). */
+    if (joined[0] != 0x78 || (joined[1] & 0x20) != 0 || ((unsigned)joined[0] << 8 | joined[1]) % 31 != 0) {
+        free(joined);
+        free(raw);
+        return 0;
     }
     ar_png_inflater inflater = __atomic_load_n(&whole_inflater, __ATOMIC_ACQUIRE);
     int status = (inflater != NULL ? inflater : zlib_whole)(joined, idat_bytes, raw, raw_size);

@@ -59,6 +59,16 @@ struct PixelComparatorTests {
         #expect(flatCount > 1000, "the images must have flat pixels to test")
     }
 
+    @Test("a NaN threshold passes every pixel, as pixelmatch's `delta > maxDelta` does")
+    func notANumberThreshold() {
+        var moved = buttonLike()
+        for y in 10..<30 { moved[50, y] = moved[10, y] }
+        let (difference, _) = PixelComparator.compareSynchronously(
+            buttonLike(), moved, options: CompareOptions(threshold: .nan))
+        #expect(difference.differentPixels == 0 && difference.antialiasedPixels == 0)
+        #expect(PixelComparator.compareSynchronously(buttonLike(), moved).difference.differentPixels > 0)
+    }
+
     func buttonLike(width: Int = 60, height: Int = 40) -> PixelBuffer {
         var buffer = PixelBuffer(width: width, height: height, fill: white)
         for y in 10..<30 {

@@ -14,7 +14,7 @@ struct WholeStreamDecodeTests {
     /// chunks (type, data) after them, all with correct CRCs unless a test breaks one.
     static func png(
         width: Int, height: Int, colorType: UInt8, rows: [UInt8], split: Int = 1000,
-        extra: [(String, [UInt8])] = []
+        extra: [(String, [UInt8])] = [], iend: [UInt8] = [], zlibHeader: [UInt8] = [0x78, 0x01]
     ) -> Data {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         func chunk(_ type: String, _ data: [UInt8]) {
@@ -22,14 +22,14 @@ struct WholeStreamDecodeTests {
             out += bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
         }
         chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colorType, 0, 0, 0])
-        let stream = zlibStored(rows)
+        let stream = zlibHeader + zlibStored(rows).dropFirst(2)
         var start = 0
         repeat {
             chunk("IDAT", Array(stream[start..<min(start + split, stream.count)]))
             start += split
         } while start < stream.count
         for (type, data) in extra { chunk(type, data) }
-        chunk("IEND", [])
+        chunk("IEND", iend)
         return Data(out)
     }
 
@@ -144,6 +144,15 @@ struct WholeStreamDecodeTests {
                 "critical chunk after IDAT",
                 Self.png(width: width, height: height, colorType: 2, rows: rows, extra: [("ABCD", [1])])
             ))
+        // A chunk name that is not four letters, an IEND with data, a zlib window under 32 KB.
+        cases.append(
+            (
+                "chunk name not letters",
+                Self.png(width: width, height: height, colorType: 2, rows: rows, extra: [("1abc", [1])])
+            ))
+        cases.append(("IEND with data", Self.png(width: width, height: height, colorType: 2, rows: rows, iend: [0])))
+        cases.append(
+            ("8 KB window", Self.png(width: width, height: height, colorType: 2, rows: rows, zlibHeader: [0x58, 0x09])))
         cases.append(
             (
                 "ancillary chunk after IDAT",

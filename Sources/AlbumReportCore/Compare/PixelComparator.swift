@@ -64,6 +64,13 @@ public enum PixelComparator {
         _ rows: Range<Int>, expected: PixelRows, actual: PixelRows, height: Int, options: CompareOptions,
         diffImage: Bool
     ) -> RowComparison {
+        for window in [expected, actual] {
+            precondition(
+                window.width == expected.width && window.pixels.count == window.rowCount * window.width
+                    && (rows.isEmpty
+                        || (window.firstRow <= rows.lowerBound && rows.upperBound <= window.rows.upperBound)),
+                "compareRows: both windows must be as wide and hold the rows compared")
+        }
         let setting = Setting(
             maxDelta: 35215 * options.threshold * options.threshold, countAntialiasing: options.failOnAntialiasing)
         return compareBand(
@@ -84,6 +91,11 @@ public enum PixelComparator {
         var setting: Setting
 
         init(_ expected: PixelBuffer, _ actual: PixelBuffer, options: CompareOptions) {
+            // `pixels` is public: a buffer whose array was replaced by one of another size is a bug.
+            precondition(
+                expected.pixels.count == expected.width * expected.height
+                    && actual.pixels.count == actual.width * actual.height,
+                "PixelComparator: a buffer's pixels must be its width × height")
             self.options = options
             self.expected = expected
             self.actual = actual
@@ -214,7 +226,8 @@ public enum PixelComparator {
                         // one is blended over a background that depends on its place).
                         memo = pixelA >> 24 == 0xFF && pixelB >> 24 == 0xFF ? (pixelA, pixelB, delta) : nil
                     }
-                    if abs(delta) <= setting.maxDelta {
+                    // pixelmatch's own test (not `<=`: a NaN threshold then passes every pixel, as there).
+                    if !(abs(delta) > setting.maxDelta) {
                         mark = fade.faded(pixelA)
                         if let diff { diff[written + x] = mark }
                         if runStart >= 0 {
@@ -224,6 +237,9 @@ public enum PixelComparator {
                         continue
                     }
                     if !setting.countAntialiasing && !flatMarked {
+                        // The neighbour reads below need the rows around `y` in both windows.
+                        a.checkCovers(y)
+                        b.checkCovers(y)
                         flatA.withUnsafeMutableBufferPointer { markFlat(a, row: y, into: $0) }
                         flatB.withUnsafeMutableBufferPointer { markFlat(b, row: y, into: $0) }
                         flatMarked = true
@@ -303,6 +319,8 @@ public enum PixelComparator {
         let firstRow: Int
         let width: Int
         let height: Int
+        /// How many rows the window holds.
+        let rowCount: Int
 
         package init(_ plane: Plane, base: UnsafePointer<UInt32>) {
             self.base = base
@@ -310,10 +328,20 @@ public enum PixelComparator {
             firstRow = plane.firstRow
             width = plane.width
             height = plane.height
+            rowCount = plane.stride == 0 ? 0 : plane.pixels.count / plane.stride
         }
 
         /// Row `y`'s first pixel.
         func row(_ y: Int) -> UnsafePointer<UInt32> { base + (y - firstRow) * stride }
+
+        /// Stops the process unless the window holds row `y` and the two rows either side of it
+        /// that the image has (what the anti-aliasing test reads): a caller's windows too small
+        /// are a bug, never a read outside them.
+        func checkCovers(_ y: Int) {
+            precondition(
+                firstRow <= max(y - 2, 0) && min(y + 2, height - 1) < firstRow + rowCount,
+                "compareRows: the windows must hold the rows compared and two rows either side")
+        }
 
         subscript(x: Int, y: Int) -> UInt32 { base[(y - firstRow) * stride + x] }
     }
