@@ -137,9 +137,9 @@ struct GenerateCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Each card's large buffers go back to the system when it is written: a 1,000-item report
-        // peaks about 10 % above a 100-item one instead of 15–35 % (README, Figures). Only here:
-        // `compare` reuses its bands' buffers, which malloc's own policy keeps in its heap (mapped
-        // and unmapped each band, their pages were a seventh of compare's time).
+        // peaks about 10 % above a 100-item one instead of 15–35 % (README, Figures). Here and in
+        // `merge`, not in `compare`, which keeps its freed buffers for the next pair instead
+        // (``CompareMemory``).
         GraphicsRuntime.keepResidentMemorySteady()
         if let matrix { return try await runMatrix(matrix) }
         let options = try options(in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))

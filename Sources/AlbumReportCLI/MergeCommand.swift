@@ -1,6 +1,7 @@
 import AlbumReport
 import AlbumReportCompareCommand
 import AlbumReportCore
+import AlbumReportGraphics
 import ArgumentParser
 import Foundation
 
@@ -47,6 +48,8 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        // As `generate` sets malloc up (its policy before `compare` and `generate` had their own).
+        GraphicsRuntime.keepResidentMemorySteady()
         let resolve = Self.resolve
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let console = Console()

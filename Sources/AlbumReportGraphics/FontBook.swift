@@ -37,6 +37,9 @@ public struct FontBook: Sendable {
     /// has it (fontconfig's own "emoji" choice, Noto Color Emoji on Debian, comes after it).
     public static let appleEmojiFamily = "Apple Color Emoji"
 
+    /// The colour emoji font tried first for emoji (``preferredEmoji(_:)``), resolved once.
+    public var preferredEmoji: FontResolver.Named?
+
     /// The colour emoji font the report draws emoji with: its family and file, for the
     /// manifest; nil when the runner has none.
     public var emoji: FontResolver.Named?
@@ -67,10 +70,12 @@ public struct FontBook: Sendable {
             }
             resolved[Key(family: style.family, weight: style.weight)] = found
         }
-        substitutions += Self.unusableExtras(fonts)
+        let preferred = Self.preferredEmoji(fonts.emojiFamily)
+        substitutions += Self.unusableExtras(fonts, preferredEmoji: preferred)
         self.fonts = resolved
         self.substitutions = substitutions
-        emoji = Self.preferredEmoji(fonts.emojiFamily) ?? FontResolver.generic("emoji")
+        preferredEmoji = preferred
+        emoji = preferred ?? FontResolver.generic("emoji")
     }
 
     /// The colour emoji font tried before fontconfig's "emoji" family: the first of the theme's
@@ -108,9 +113,9 @@ public struct FontBook: Sendable {
     }
 
     /// Warnings for the emoji family and the fallback families that cannot be used.
-    static func unusableExtras(_ fonts: Theme.Fonts) -> [String] {
+    static func unusableExtras(_ fonts: Theme.Fonts, preferredEmoji: FontResolver.Named?) -> [String] {
         var warnings: [String] = []
-        if let emoji = fonts.emojiFamily, preferredEmoji(emoji) == nil {
+        if let emoji = fonts.emojiFamily, preferredEmoji == nil {
             let source = FontSource(emoji)
             if FontSource.candidates(of: emoji).count > 1 {
                 warnings.append(
@@ -205,22 +210,37 @@ public enum FontResolver {
     /// fontconfig's best match for a generic family ("emoji", "sans-serif") in English: the
     /// face it would draw with, under the face's own first family name; nil when it has none.
     public static func generic(_ name: String) -> Named? {
+        bestMatch(family: name, weight: .regular, explicitLanguage: true).flatMap { found in
+            found.families.first.map { Named(family: $0, file: found.match.file, index: found.match.index) }
+        }
+    }
+
+    /// fontconfig's best match for `family` at `weight` in English: the matched face's family
+    /// names and its file; nil when fontconfig has no configuration or no file for it.
+    private static func bestMatch(
+        family: String, weight: FontWeight, explicitLanguage: Bool
+    ) -> (families: [String], match: Match)? {
         guard let fontconfig = Fontconfig.shared,
             let pattern = fontconfig.pattern(
-                family: name, weight: fontconfigWeight(.regular), language: "en", explicitLanguage: true)
+                family: family, weight: fontconfigWeight(weight), language: "en", explicitLanguage: explicitLanguage)
         else { return nil }
         defer { FcPatternDestroy(pattern) }
         var result = FcResultNoMatch
         guard let match = FcFontMatch(fontconfig.config, pattern, &result) else { return nil }
         defer { FcPatternDestroy(match) }
-        var family: UnsafeMutablePointer<FcChar8>?
+        var families: [String] = []
+        var index: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(match, "family", index, &value) == FcResultMatch, let value {
+            families.append(String(cString: value))
+            index += 1
+        }
         var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(match, "family", 0, &family) == FcResultMatch, let family,
-            FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file
-        else { return nil }
+        guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
         var faceIndex: Int32 = 0
+        // A font without an index is the only face in its file.
         if FcPatternGetInteger(match, "index", 0, &faceIndex) != FcResultMatch { faceIndex = 0 }
-        return Named(family: String(cString: family), file: String(cString: file), index: Int(faceIndex))
+        return (families, Match(file: String(cString: file), index: Int(faceIndex)))
     }
 
     /// The face a theme's family value names at `weight`: the font file (``FontSource``) when
@@ -238,30 +258,10 @@ public enum FontResolver {
     /// The face of the installed font whose family is exactly `family` (case-insensitive) at the
     /// closest weight, or nil when that family is not installed.
     public static func file(family: String, weight: FontWeight) -> Match? {
-        guard let fontconfig = Fontconfig.shared,
-            let pattern = fontconfig.pattern(
-                family: family, weight: fontconfigWeight(weight), language: "en", explicitLanguage: false)
+        guard let found = bestMatch(family: family, weight: weight, explicitLanguage: false),
+            found.families.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame })
         else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        var result = FcResultNoMatch
-        guard let match = FcFontMatch(fontconfig.config, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(match) }
-
-        var familyMatches = false
-        var index: Int32 = 0
-        var value: UnsafeMutablePointer<FcChar8>?
-        while FcPatternGetString(match, "family", index, &value) == FcResultMatch, let value {
-            let matched = String(cString: value)
-            if matched.caseInsensitiveCompare(family) == .orderedSame { familyMatches = true }
-            index += 1
-        }
-        guard familyMatches else { return nil }
-        var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
-        var faceIndex: Int32 = 0
-        // A font without an index is the only face in its file.
-        if FcPatternGetInteger(match, "index", 0, &faceIndex) != FcResultMatch { faceIndex = 0 }
-        return Match(file: String(cString: file), index: Int(faceIndex))
+        return found.match
     }
 
     static func fontconfigWeight(_ weight: FontWeight) -> Int32 {

@@ -85,8 +85,7 @@ struct SelectStage: PipelineStage {
             theme: input.theme,
             engine: TextEngine(
                 fonts: input.fonts, fallbackFamilies: input.theme.fonts.fallbackFamilies, scale: input.device.scale,
-                localeIdentifier: input.localeIdentifier, country: input.feed.country,
-                emojiFamily: input.theme.fonts.emojiFamily),
+                localeIdentifier: input.localeIdentifier, country: input.feed.country),
             device: input.device, localeIdentifier: input.localeIdentifier, compressionLevel: input.compressionLevel,
             photographicLevel: input.photographicLevel,
             rowFilter: input.rowFilter, paginate: input.paginate, screen: input.screen,

@@ -75,8 +75,6 @@ struct WriteStage: PipelineStage {
         return Output(manifest: finished, warnings: artworkWarnings, causes: Self.causes(failures))
     }
 
-    /// Every reason an item's artwork could not be drawn, by rank, in pipeline order: its
-    /// thumbnail, the sheet's decoding, its card (each reason once).
     /// The manifest's font records: every text style's font, then the colour emoji font.
     static func fontRecords(_ fonts: FontBook) -> [Manifest.FontRecord] {
         let text = fonts.all.map { Manifest.FontRecord(family: $0.family, weight: $0.weight, file: $0.file) }
@@ -86,6 +84,8 @@ struct WriteStage: PipelineStage {
         return text + (emoji.map { [$0] } ?? [])
     }
 
+    /// Every reason an item's artwork could not be drawn, by rank, in pipeline order: its
+    /// thumbnail, the sheet's decoding, its card (each reason once).
     static func artworkFailures(_ input: Input) -> [Int: [ArtworkFailure]] {
         var reasons: [Int: [ArtworkFailure]] = [:]
         func add(_ rank: Int, _ failure: ArtworkFailure) {

@@ -186,8 +186,7 @@ public enum PixelComparator {
         // value in `a` (in `b`), an image edge counting as one. The anti-aliasing test of such a
         // pixel answers no before it computes anything (it stops at the third zero delta, and an
         // equal neighbour is one), so where both are flat a difference is one, without the test.
-        var flatA = [Bool](repeating: false, count: width)
-        var flatB = [Bool](repeating: false, count: width)
+        var flat = (a: [Bool](repeating: false, count: width), b: [Bool](repeating: false, count: width))
         // Neighbouring pixels are mostly the same values: the last answers are kept.
         var fade = FadeMemo()
         var memo: (a: UInt32, b: UInt32, delta: Double)?
@@ -229,23 +228,8 @@ public enum PixelComparator {
                     // pixelmatch's own test (not `<=`: a NaN threshold then passes every pixel, as there).
                     if !(abs(delta) > setting.maxDelta) {
                         mark = fade.faded(pixelA)
-                        if let diff { diff[written + x] = mark }
-                        if runStart >= 0 {
-                            result.runs.append(DifferingRun(y: y, start: runStart, end: x))
-                            runStart = -1
-                        }
-                        continue
-                    }
-                    if !setting.countAntialiasing && !flatMarked {
-                        // The neighbour reads below need the rows around `y` in both windows.
-                        a.checkCovers(y)
-                        b.checkCovers(y)
-                        flatA.withUnsafeMutableBufferPointer { markFlat(a, row: y, into: $0) }
-                        flatB.withUnsafeMutableBufferPointer { markFlat(b, row: y, into: $0) }
-                        flatMarked = true
-                    }
-                    if !setting.countAntialiasing && !(flatA[x] && flatB[x])
-                        && (antialiased(a, x, y, other: b) || antialiased(b, x, y, other: a))
+                    } else if !setting.countAntialiasing
+                        && isAntialiased(x, y, a, b, flat: &flat, flatMarked: &flatMarked)
                     {
                         result.antialiased += 1
                         mark = antialiasingColor
@@ -266,6 +250,23 @@ public enum PixelComparator {
             if runStart >= 0 { result.runs.append(DifferingRun(y: y, start: runStart, end: width)) }
             written += width
         }
+    }
+
+    /// pixelmatch's anti-aliasing test of a differing pixel, in either image, skipped where both
+    /// are flat; the row's flat marks are made when its first differing pixel needs them.
+    private static func isAntialiased(
+        _ x: Int, _ y: Int, _ a: View, _ b: View, flat: inout (a: [Bool], b: [Bool]), flatMarked: inout Bool
+    ) -> Bool {
+        if !flatMarked {
+            // The neighbour reads need the rows around `y` in both windows.
+            a.checkCovers(y)
+            b.checkCovers(y)
+            flat.a.withUnsafeMutableBufferPointer { markFlat(a, row: y, into: $0) }
+            flat.b.withUnsafeMutableBufferPointer { markFlat(b, row: y, into: $0) }
+            flatMarked = true
+        }
+        if flat.a[x] && flat.b[x] { return false }
+        return antialiased(a, x, y, other: b) || antialiased(b, x, y, other: a)
     }
 
     /// Marks each pixel of row `y` of `image` that has more than two neighbours of exactly its

@@ -38,10 +38,10 @@ final class FontFallback: Sendable {
     /// The preferred colour emoji face (``FontBook/preferredEmoji(_:)``), when there is one.
     let emojiFace: FontFace?
 
-    init(themeFamilies: [String], colorEmoji: Bool, emojiFamily: String? = nil) {
+    init(themeFamilies: [String], colorEmoji: Bool, emoji: FontResolver.Named? = nil) {
         self.themeFamilies = themeFamilies
         self.colorEmoji = colorEmoji
-        emojiFace = FontBook.preferredEmoji(emojiFamily).flatMap { FontFace.load(file: $0.file, index: $0.index) }
+        emojiFace = emoji.flatMap { FontFace.load(file: $0.file, index: $0.index) }
     }
 
     /// The face that draws `cluster` for a style whose own face is `primary`, or nil when no

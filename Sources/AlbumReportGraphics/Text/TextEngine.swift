@@ -59,11 +59,11 @@ public final class TextEngine: TextMeasuring {
     ///   - localeIdentifier: The report's locale: line-breaking rules, and Han forms for a
     ///     Chinese, Japanese or Korean locale.
     ///   - country: The chart's storefront; decides Han forms when the locale does not.
-    ///   - colorEmoji: Draw emoji from the colour emoji font (off: from a monochrome outline font).
-    ///   - emojiFamily: The colour emoji family (or font file) tried first; nil: fontconfig's "emoji".
+    ///   - colorEmoji: Draw emoji from the colour emoji font (off: from a monochrome outline font),
+    ///     the one `fonts` resolved first (``FontBook/preferredEmoji``), else fontconfig's "emoji".
     public init(
         fonts: FontBook, fallbackFamilies: [String], scale: Double, localeIdentifier: String = "en_US",
-        country: String? = nil, colorEmoji: Bool = true, emojiFamily: String? = nil
+        country: String? = nil, colorEmoji: Bool = true
     ) {
         GraphicsRuntime.prepare()
         self.fonts = fonts
@@ -71,7 +71,7 @@ public final class TextEngine: TextMeasuring {
         hanLanguage = Self.hanLanguage(localeIdentifier: localeIdentifier, country: country)
         breakLocale = localeIdentifier
         baseLanguage = Locale(identifier: localeIdentifier).language.languageCode?.identifier ?? "en"
-        fallback = FontFallback(themeFamilies: fallbackFamilies, colorEmoji: colorEmoji, emojiFamily: emojiFamily)
+        fallback = FontFallback(themeFamilies: fallbackFamilies, colorEmoji: colorEmoji, emoji: fonts.preferredEmoji)
         shaper = LineShaper(fallback: fallback)
     }
 
@@ -82,8 +82,7 @@ public final class TextEngine: TextMeasuring {
     ) throws(GraphicsError) {
         self.init(
             fonts: try FontBook(theme: theme), fallbackFamilies: theme.fonts.fallbackFamilies, scale: scale,
-            localeIdentifier: localeIdentifier, country: country, colorEmoji: colorEmoji,
-            emojiFamily: theme.fonts.emojiFamily)
+            localeIdentifier: localeIdentifier, country: country, colorEmoji: colorEmoji)
     }
 
     // MARK: - TextMeasuring
