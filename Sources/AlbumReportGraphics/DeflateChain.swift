@@ -34,11 +34,16 @@ package final class DeflateChain {
     private var adler: UInt32 = 1
     private var started = false
     private var finished = false
+    /// Spans compressed before, by this chain or another (``appendPart(_:to:)`` only).
+    private let memo: DeflateSpanMemo?
 
     /// A stream at `level`. With `shelvedFor`, the output buffer suits parts up to that many
     /// bytes, and is taken from the ``BufferShelf`` and given back when the stream is finished, so
     /// that images of one size share it (a card's, kept whole, about 9 MB at @3x).
-    package init(level: Int, partSize: Int = DeflateChain.partSize, shelvedFor: Int? = nil) {
+    package init(
+        level: Int, partSize: Int = DeflateChain.partSize, shelvedFor: Int? = nil, memo: DeflateSpanMemo? = nil
+    ) {
+        self.memo = memo
         self.level = level
         self.partSize = max(partSize, 1)
         self.shelvedFor = shelvedFor
@@ -68,14 +73,31 @@ package final class DeflateChain {
 
     /// Adds `bytes` as a part of their own, compressed where they are (after the part being
     /// gathered), handing `output` the stream's bytes so far.
+    /// With `sharing` and a ``DeflateSpanMemo``, the part's stream is taken from the memo when it
+    /// holds these very bytes, and left there otherwise.
     package func appendPart(
-        _ bytes: UnsafeRawBufferPointer, to output: (UnsafeRawBufferPointer) -> Void
+        _ bytes: UnsafeRawBufferPointer, sharing: Bool = false, to output: (UnsafeRawBufferPointer) -> Void
     )
         throws(GraphicsError)
     {
         try compressPart(to: output)
         guard !bytes.isEmpty else { return }
-        try compress(bytes, to: output)
+        let memo = sharing ? self.memo : nil
+        if let memo {
+            var joined = true
+            let found = memo.withStream(of: bytes, level: level) { stream, extent in
+                joined = join.append(stream: stream, extent: extent)
+            }
+            if found {
+                guard joined else {
+                    throw .encodingFailed("PNG (a kept compressed span could not be joined to the stream)")
+                }
+                adler = libdeflate_adler32(adler, bytes.baseAddress, bytes.count)
+                drain(to: output)
+                return
+            }
+        }
+        try compress(bytes, to: output, keeping: memo)
     }
 
     /// Adds `count` rows of `rowLength` bytes, each the filter byte 2 (Up) and zeros (rows equal
@@ -138,7 +160,8 @@ package final class DeflateChain {
 
     /// Compresses `data` as one DEFLATE stream, joins it to the stream and hands the bytes on.
     private func compress(
-        _ data: UnsafeRawBufferPointer, to output: (UnsafeRawBufferPointer) -> Void
+        _ data: UnsafeRawBufferPointer, to output: (UnsafeRawBufferPointer) -> Void,
+        keeping memo: DeflateSpanMemo? = nil
     )
         throws(GraphicsError)
     {
@@ -172,7 +195,12 @@ package final class DeflateChain {
             libdeflate_deflate_compress(compressor, data.baseAddress, data.count, base, capacity)
         }
         guard written > 0 else { throw .encodingFailed("PNG (libdeflate ran out of room)") }
-        guard target.withWritten({ join.append(stream: $0) }) else {
+        let joined = target.withWritten { stream -> Bool in
+            guard let extent = DeflateBlocks.extent(of: stream) else { return false }
+            memo?.keep(span: data, level: level, stream: stream, extent: extent)
+            return join.append(stream: stream, extent: extent)
+        }
+        guard joined else {
             throw .encodingFailed("PNG (libdeflate's output for one part of the image could not be joined to the next)")
         }
         drain(to: output)

@@ -90,6 +90,62 @@ extension GDImage {
         roundLocalCorners(of: rect, radius: cornerRadius, background: background)
     }
 
+    /// `source` resampled to `width` × `height` pixels on a canvas of its own, to be drawn again
+    /// and again by ``place(_:in:cornerRadius:background:)`` (a matrix draws one album's artwork at
+    /// one size in every theme, language and text size): nil when what ``draw(_:in:cornerRadius:background:)``
+    /// makes of it would depend on the pixels under it, so that a copy could differ. That is when
+    /// any source pixel is not opaque (it is blended over the slot), or when the reduction is large
+    /// enough for gd's area sampling, which blends as it goes.
+    public static func resampledRaster(_ source: GDImage, width: Int, height: Int) throws(GraphicsError) -> GDImage? {
+        guard width > 0, height > 0, source.width <= 2 * width, source.height <= 2 * height, source.isOpaque
+        else { return nil }
+        let raster = try GDImage(width: width, height: height, background: RGBA(red: 0, green: 0, blue: 0))
+        raster.resampleBilinear(source, into: PixelRect(x: 0, y: 0, width: width, height: height))
+        return raster
+    }
+
+    /// Whether every pixel is opaque (gd's alpha 0).
+    public var isOpaque: Bool {
+        for y in 0..<height {
+            let opaque =
+                withRow(y) { row in
+                    var any: Int32 = 0
+                    for pixel in row { any |= pixel }
+                    return any & 0x7F00_0000 == 0
+                } ?? false
+            guard opaque else { return false }
+        }
+        return true
+    }
+
+    /// Whether `pictureRect` (in picture coordinates) is wholly on this canvas (or strip).
+    public func holdsWhole(_ pictureRect: PixelRect) -> Bool {
+        pictureRect.width > 0 && pictureRect.height > 0 && pictureRect.x >= 0 && pictureRect.y >= originY
+            && pictureRect.maxX <= width && pictureRect.maxY <= originY + height
+    }
+
+    /// Copies `raster` (made by ``resampledRaster(_:width:height:)`` at `pictureRect`'s size) into
+    /// `pictureRect` and rounds its corners as ``draw(_:in:cornerRadius:background:)`` does: the
+    /// same pixels. False, with nothing drawn, when the sizes differ or the rectangle is not wholly
+    /// on the canvas.
+    public func place(_ raster: GDImage, in pictureRect: PixelRect, cornerRadius: Double, background: RGBA) -> Bool {
+        guard raster.width == pictureRect.width, raster.height == pictureRect.height, holdsWhole(pictureRect) else {
+            return false
+        }
+        let rect = PixelRect(
+            x: pictureRect.x, y: pictureRect.y - originY, width: pictureRect.width, height: pictureRect.height)
+        for y in 0..<rect.height {
+            _ = raster.withRow(y) { source in
+                withRow(rect.y + y) { target in
+                    guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                    (to + rect.x).update(from: from, count: rect.width)
+                }
+            }
+        }
+        roundLocalCorners(of: rect, radius: cornerRadius, background: background)
+        return true
+    }
+
     /// Bilinear resampling straight between row buffers (8-bit fixed-point weights), blending the
     /// source's alpha over what is already there. gd's `gdImageCopyResampled` goes through
     /// `gdImageSetPixel` per pixel and was a third of a card's CPU time; this does the same job for

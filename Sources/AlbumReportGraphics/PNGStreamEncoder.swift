@@ -22,6 +22,13 @@ public final class PNGStreamEncoder {
     private var finished = false
     private static let chunkSize = 256 * 1024
     private let rowFilter: RowFilter
+    /// Spans of an image kept whole that other images compressed before (a matrix's cards).
+    private let spans: DeflateSpanMemo?
+    /// The rows other images may hold too (a card's artwork): only spans of rows that overlap
+    /// them are looked for in, and kept in, ``spans``.
+    public var sharedRows: Range<Int>?
+    /// Whether the span being kept is of ``sharedRows``.
+    private var inSharedRows = false
     /// Where finished chunks go as they are made; nil keeps them for ``finish()`` to return.
     private let sink: ((Data) -> Void)?
     /// Without a sink the filtered rows are kept and compressed at the end with libdeflate, about
@@ -76,11 +83,16 @@ public final class PNGStreamEncoder {
     /// With a `sink`, every finished chunk is handed to it at once and ``finish()`` returns no
     /// bytes, so the encoded image is never held in memory whole (a 1,000-row sheet's PNG is
     /// tens of megabytes).
+    ///
+    /// With `spans`, an image kept whole takes the compressed bytes of a span of rows from the
+    /// memo when another image compressed the very same span at the same level before, and
+    /// leaves its own there: the same bytes as compressing it.
     public init(
         width: Int, height: Int, compressionLevel: Int, photographicLevel: Int? = nil, filter: RowFilter = .adaptive,
-        sink: ((Data) -> Void)? = nil
+        sink: ((Data) -> Void)? = nil, spans: DeflateSpanMemo? = nil
     ) throws(GraphicsError) {
         rowFilter = filter
+        self.spans = spans
         self.sink = sink
         self.compressionLevel = min(max(compressionLevel, 0), 9)
         self.photographicLevel = photographicLevel.map { min(max($0, 0), 9) }
@@ -136,6 +148,9 @@ public final class PNGStreamEncoder {
         var repeated = [UInt8](repeating: 0, count: 1 + width * 3)
         repeated[0] = 2
         for y in 0..<strip.height where rowsWritten < height {
+            if let sharedRows, rowsWritten == sharedRows.lowerBound || rowsWritten == sharedRows.upperBound {
+                try endSpan(repeated)
+            }
             // A row that repeats the one above (backgrounds, bars, flat art) needs no conversion
             // and no scoring: its filtered bytes are known, and the row above stays the previous.
             if y > 0, strip.rowRepeatsRowAbove(y) {
@@ -238,8 +253,8 @@ public final class PNGStreamEncoder {
 
     /// Part of a kept image's rows.
     private enum RowSegment {
-        /// Filtered rows kept in ``whole``, at these offsets.
-        case kept(Range<Int>)
+        /// Filtered rows kept in ``whole``, at these offsets; `shared`: rows of ``sharedRows``.
+        case kept(Range<Int>, shared: Bool)
         /// This many rows equal to the row above (Up-filtered: the filter byte 2 and zeros).
         case repeats(Int)
     }
@@ -249,6 +264,18 @@ public final class PNGStreamEncoder {
     /// are written as rows, as a block's header would cost more than they do.
     static let shortestRepeatRun = 8
 
+    /// Ends the span being kept (an image kept whole) before the next row, after settling the
+    /// pending repeated rows: the shared rows (``sharedRows``) are compressed on their own, so
+    /// their bytes are the same in every image that holds them, whatever is above and below.
+    private func endSpan(_ repeated: [UInt8]) throws(GraphicsError) {
+        try keepRepeats(repeated)
+        if let whole, whole.count > spanStart {
+            segments.append(.kept(spanStart..<whole.count, shared: inSharedRows))
+            spanStart = whole.count
+        }
+        inSharedRows = sharedRows?.contains(rowsWritten) ?? false
+    }
+
     /// Settles the pending repeated rows: a run of ``shortestRepeatRun`` or more ends the span
     /// being kept (or the streamed image's part) and is written as a block of its own; fewer are
     /// written as `repeated` rows.
@@ -256,7 +283,7 @@ public final class PNGStreamEncoder {
         guard pendingRepeats > 0 else { return }
         if pendingRepeats >= Self.shortestRepeatRun {
             if let whole {
-                if whole.count > spanStart { segments.append(.kept(spanStart..<whole.count)) }
+                if whole.count > spanStart { segments.append(.kept(spanStart..<whole.count, shared: inSharedRows)) }
                 segments.append(.repeats(pendingRepeats))
                 spanStart = whole.count
             } else if let chain {
@@ -292,13 +319,13 @@ public final class PNGStreamEncoder {
             whole = nil
             BufferShelf.shared.give(rows)
         }
-        if rows.count > spanStart { segments.append(.kept(spanStart..<rows.count)) }
-        let chain = DeflateChain(level: chosenLevel, shelvedFor: rows.capacity)
+        if rows.count > spanStart { segments.append(.kept(spanStart..<rows.count, shared: inSharedRows)) }
+        let chain = DeflateChain(level: chosenLevel, shelvedFor: rows.capacity, memo: spans)
         for segment in segments {
             switch segment {
-            case .kept(let span):
+            case .kept(let span, let shared):
                 try rows.withWritten { all throws(GraphicsError) in
-                    try chain.appendPart(UnsafeRawBufferPointer(rebasing: all[span])) { collect($0) }
+                    try chain.appendPart(UnsafeRawBufferPointer(rebasing: all[span]), sharing: shared) { collect($0) }
                 }
             case .repeats(let count):
                 try chain.appendRepeatedRows(count: count, rowLength: 1 + width * 3) { collect($0) }

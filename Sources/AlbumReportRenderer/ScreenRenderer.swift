@@ -8,11 +8,15 @@ public struct ScreenRenderer: Sendable {
     public var text: any TextRendering
     /// Colours for placeholders.
     public var theme: Theme
+    /// What screens drawn by other renderers share with this one's (a matrix's combinations):
+    /// resampled artwork, and the compressed rows of identical card spans. Nil in a single run.
+    public var sharing: ScreenSharing?
 
     /// Creates a renderer.
-    public init(text: any TextRendering, theme: Theme) {
+    public init(text: any TextRendering, theme: Theme, sharing: ScreenSharing? = nil) {
         self.text = text
         self.theme = theme
+        self.sharing = sharing
     }
 
     /// What happened to one image slot.
@@ -101,7 +105,9 @@ public struct ScreenRenderer: Sendable {
         let rendered = try renderCard(layout, artwork: artwork, listThumbnails: listThumbnails)
         let encoder = try PNGStreamEncoder(
             width: rendered.image.width, height: rendered.image.height, compressionLevel: compressionLevel,
-            photographicLevel: photographicLevel, filter: filter)
+            photographicLevel: photographicLevel, filter: filter, spans: sharing?.spans)
+        let artwork = layout.artwork.frame.pixels(scale: layout.scale)
+        encoder.sharedRows = artwork.y..<artwork.maxY
         try encoder.append(rendered.image)
         return EncodingCard(
             encoder: encoder, width: rendered.image.width, height: rendered.image.height,
@@ -167,7 +173,21 @@ public struct ScreenRenderer: Sendable {
         let pixels = slot.frame.pixels(scale: scale)
         if let data {
             do {
-                let source = try Self.aspectFilled(GDImage(decoding: data), to: pixels)
+                let decode = { (data: Data) throws(GraphicsError) -> GDImage in
+                    try Self.aspectFilled(GDImage(decoding: data), to: pixels)
+                }
+                let source: GDImage
+                if let rasters = sharing?.rasters {
+                    // Nil: drawn from (or into) the shared pictures.
+                    guard
+                        let decoded = try rasters.draw(
+                            data, in: pixels, on: image, cornerRadius: slot.cornerRadius * scale, background: behind,
+                            decode: decode)
+                    else { return .success(.image) }
+                    source = decoded
+                } else {
+                    source = try decode(data)
+                }
                 image.fill(pixels, color: theme.colors.placeholderBackground)
                 image.draw(source, in: pixels, cornerRadius: slot.cornerRadius * scale, background: behind)
                 return .success(.image)

@@ -199,3 +199,68 @@ struct DeflateChainTests {
         #expect(failures.isEmpty, "did not inflate to the data: \(failures)")
     }
 }
+
+/// The span memo a matrix's cards share: a kept stream is only ever used for the very bytes it
+/// was made of.
+@Suite("Compressed spans kept between images")
+struct DeflateSpanMemoTests {
+    /// `parts` through one chain, every part shared through `memo`.
+    static func chained(_ parts: [[UInt8]], memo: DeflateSpanMemo?) throws -> [UInt8] {
+        let chain = DeflateChain(level: 1, memo: memo)
+        var stream = [UInt8]()
+        for part in parts {
+            try part.withUnsafeBytes { bytes in
+                try chain.appendPart(bytes, sharing: true) { stream.append(contentsOf: $0) }
+            }
+        }
+        try chain.finish { stream.append(contentsOf: $0) }
+        return stream
+    }
+
+    @Test(
+        "two spans under one fingerprint, a byte apart: each is its own; a span seen before is taken whole, the same bytes"
+    )
+    func onlyTheSameBytes() throws {
+        let memo = DeflateSpanMemo(minimumSpan: 10_000)
+        let span = DeflateChainTests.sample(300_000, seed: 7)
+        var twin = span
+        // A byte the fingerprint does not sample: only the whole comparison tells them apart.
+        let stride = (span.count - 8) / 255
+        twin[stride * 100 + 100] ^= 0x5A
+        let same = { (a: [UInt8], b: [UInt8]) in
+            a.withUnsafeBytes { a in
+                b.withUnsafeBytes { b in
+                    DeflateSpanMemo.fingerprint(a) == DeflateSpanMemo.fingerprint(b)
+                }
+            }
+        }
+        #expect(same(span, twin))
+        let head = DeflateChainTests.sample(5_000, seed: 3)
+        let first = try Self.chained([head, span], memo: memo)
+        let second = try Self.chained([head, twin], memo: memo)
+        #expect(memo.figures == (hits: 0, misses: 2))
+        #expect(DeflateChainTests.inflated(first, expecting: 305_000) == head + span)
+        #expect(DeflateChainTests.inflated(second, expecting: 305_000) == head + twin)
+        // Seen before: taken from the memo (its walk too), joined after another part, and the
+        // stream is byte for byte the one compressed without a memo.
+        let again = try Self.chained([head, twin, span], memo: memo)
+        #expect(memo.figures.hits == 2)
+        #expect(again == (try Self.chained([head, twin, span], memo: nil)))
+        #expect(DeflateChainTests.inflated(again, expecting: 605_000) == head + twin + span)
+        // Spans under the minimum are never looked for.
+        _ = try Self.chained([head], memo: memo)
+        #expect(memo.figures == (hits: 2, misses: 2))
+    }
+
+    @Test("the memo holds no more than its budget, the least recently used going first")
+    func budget() throws {
+        let memo = DeflateSpanMemo(budget: 700_000, minimumSpan: 1024)
+        let spans = (0..<3).map { DeflateChainTests.sample(200_000, seed: UInt64(10 + $0)) }
+        for span in spans { _ = try Self.chained([span], memo: memo) }
+        // Kept: input and stream; three spans of 200 kB and their streams exceed 700 kB.
+        _ = try Self.chained([spans[2]], memo: memo)
+        #expect(memo.figures.hits == 1)
+        _ = try Self.chained([spans[0]], memo: memo)
+        #expect(memo.figures.hits == 1, "the oldest span was let go")
+    }
+}

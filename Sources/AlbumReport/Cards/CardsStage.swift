@@ -11,7 +11,8 @@ import Foundation
 /// shared ``DownloadSlots``. The cards in flight bound what is held at once (a large image each,
 /// and a canvas for each one drawing), however many albums there are. An unchanged card is copied
 /// from the previous report instead. Results are keyed by file, so their order never depends on
-/// timing.
+/// timing. Cards are drawn in rank order (``RenderTurns``); in a matrix the combinations drawn
+/// together share one set of turns, and so draw each album's cards in step.
 struct CardsStage: PipelineStage {
     static let stage = Stage.cards
 
@@ -61,9 +62,10 @@ struct CardsStage: PipelineStage {
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
         let items = input.selection.cardItems
         do {
-            // Used with one priority only (`.first`: the large images' share never applies), the
-            // slots are a plain first-come, first-served semaphore: here, on renders.
-            let renders = DownloadSlots(input.concurrency)
+            // A matrix's combinations drawn together take turns together, album by album.
+            let renders = context.sharing?.turns ?? RenderTurns(input.concurrency)
+            let member = renders.join(ranks: items.map(\.rank))
+            defer { renders.leave(member) }
             let backdrop = await Self.backdropThumbnails(input)
             var done = 0
             let cards = try await BoundedTaskGroup.map(
@@ -73,7 +75,8 @@ struct CardsStage: PipelineStage {
                     context.progress.report(.advanced(stage: Self.stage, done: done, total: items.count))
                 }
             ) { item in
-                try await Self.card(for: item, input: input, backdrop: backdrop, renders: renders, context: context)
+                try await Self.card(
+                    for: item, input: input, backdrop: backdrop, renders: (renders, member), context: context)
             }
             return Output(cards: cards.sorted { $0.file.path < $1.file.path })
         } catch {
@@ -95,7 +98,8 @@ struct CardsStage: PipelineStage {
     /// One card: its layout, its image at the size the layout draws it, then (holding one of
     /// `renders`) its pixels and PNG, staged.
     private static func card(
-        for item: FeedItem, input: Input, backdrop: [Int: Data], renders: DownloadSlots, context: RunContext
+        for item: FeedItem, input: Input, backdrop: [Int: Data], renders: (turns: RenderTurns, member: Int),
+        context: RunContext
     ) async throws(ReportError) -> Card {
         if Task.isCancelled { throw .cancelled }
         let selection = input.selection
@@ -108,7 +112,8 @@ struct CardsStage: PipelineStage {
         if Task.isCancelled { throw .cancelled }
         let edge = ArtworkURL.requestEdge(pixels: layout.artwork.frame.width * layout.scale)
         let (image, loadFailure) = await input.large.image(for: item, edge: edge, thumbnail: thumbnail)
-        let drawn = await renders.withSlot(.first) { () -> Result<Card, ReportError> in
+        let drawn = await renders.turns.withTurn(rank: item.rank, member: renders.member) {
+            () -> Result<Card, ReportError> in
             if Task.isCancelled { return .failure(.cancelled) }
             return Result { () throws(ReportError) in
                 try draw(

@@ -4,7 +4,11 @@ import Foundation
 
 /// `generate --matrix`: every combination of the matrix rendered as a complete report in its own
 /// folder, the feed fetched and decoded once and every image downloaded once for all of them, the
-/// combinations drawn concurrently, and one `manifest.json` and `index.html` over them.
+/// combinations drawn concurrently, and one `manifest.json` and `index.html` over them. The
+/// combinations that draw artwork at the same sizes (a family: same device, orientation, scale,
+/// style and fit) are drawn together, their cards album by album in step, so that each album's
+/// artwork is decoded and resampled once for all of them and its rows compressed once per theme
+/// (``RenderSharing``): every file is byte for byte the single run's.
 ///
 /// ```
 /// setup ×C → fetch → decode → enrich → (select → artwork → sheet → cards → write) ×C → matrix
@@ -85,6 +89,7 @@ public struct MatrixPipeline: Sendable {
         }
         var quiet = context
         quiet.progress = SilentProgress()
+        quiet.sharing = RenderSharing(concurrency: request.jobs)
         // Each combination's theme, fonts and template are checked before anything is downloaded.
         var setups: [(options: GenerateOptions, setup: SetupStage.Output, runner: StageRunner)] = []
         for combination in combinations {
@@ -104,8 +109,13 @@ public struct MatrixPipeline: Sendable {
                 let prelude = shared
                 let summaries = try await renderAll(
                     setups, combinations: combinations, feed: feed, prelude: prelude, writer: writer,
-                    jobs: request.jobs,
-                    context: quiet, finished: finished)
+                    jobs: request.jobs, context: quiet, finished: finished)
+                if let sharing = quiet.sharing {
+                    let (rasters, spans) = (sharing.screens.rasters.figures, sharing.screens.spans.figures)
+                    context.logger.debug(
+                        "Shared between combinations: \(rasters.hits) of \(rasters.hits + rasters.misses) pictures resampled before, \(spans.hits) of \(spans.hits + spans.misses) spans of card rows compressed before"
+                    )
+                }
                 let manifest = try MatrixManifestBuilder.manifest(
                     spec: request.spec, combinations: combinations, summaries: summaries, staging: writer.staging,
                     title: feed.decoded.feed.title, shard: request.shard)
@@ -120,17 +130,42 @@ public struct MatrixPipeline: Sendable {
         }
     }
 
-    /// Renders every combination, `jobs` at a time; the first failure cancels the others.
+    /// The axes whose values move or resize the artwork's slots: combinations that differ in
+    /// none of them draw every album's artwork at the same sizes, and are drawn together.
+    static let familyAxes: Set<MatrixAxis> = [.devices, .orientations, .scales, .styles, .fits]
+
+    /// The most combinations drawn together (their cards take turns; each holds its sheet and its
+    /// cards waiting for a turn).
+    static let mostTogether = 12
+
+    /// The order combinations start in, each family's (``familyAxes``) together, and how many at
+    /// once: at least `jobs`, and a whole family when it has no more than ``mostTogether``.
+    package static func schedule(_ combinations: [MatrixCombination], jobs: Int) -> (order: [Int], together: Int) {
+        var families: [[String]: [Int]] = [:]
+        var firstSeen: [[String]] = []
+        for (index, combination) in combinations.enumerated() {
+            let key = zip(combination.axes, combination.values).filter { familyAxes.contains($0.0) }.map(\.1)
+            if families[key] == nil { firstSeen.append(key) }
+            families[key, default: []].append(index)
+        }
+        let order = firstSeen.flatMap { families[$0] ?? [] }
+        let largest = families.values.map(\.count).max() ?? 1
+        return (order, max(jobs, min(largest, mostTogether)))
+    }
+
+    /// Renders every combination, each family together (``schedule(_:jobs:)``), their cards
+    /// `jobs` at a time between them; the first failure cancels the others.
     private static func renderAll(
         _ setups: [(options: GenerateOptions, setup: SetupStage.Output, runner: StageRunner)],
         combinations: [MatrixCombination], feed: ReportPipeline.FetchedFeed, prelude: StageRunner,
         writer: ReportWriter, jobs: Int, context: RunContext,
         finished: @escaping @Sendable (MatrixCombination, ReportSummary) -> Void
     ) async throws(ReportError) -> [ReportSummary] {
+        let (order, together) = schedule(combinations, jobs: jobs)
         do {
-            return try await BoundedTaskGroup.map(
-                Array(setups.indices), limit: jobs,
-                arrived: { index, summary in finished(combinations[index], summary) }
+            let summaries = try await BoundedTaskGroup.map(
+                order, limit: together,
+                arrived: { position, summary in finished(combinations[order[position]], summary) }
             ) { index in
                 let (options, setup, runner) = setups[index]
                 let staging = writer.staging.appendingPathComponent(combinations[index].folder, isDirectory: true)
@@ -138,6 +173,10 @@ public struct MatrixPipeline: Sendable {
                 return try await ReportPipeline.render(
                     options, setup: setup, feed: feed, runner: &following, context: context, stagingOutput: staging)
             }
+            // Back in the matrix's order.
+            var inOrder = summaries
+            for (position, index) in order.enumerated() { inOrder[index] = summaries[position] }
+            return inOrder
         } catch {
             throw ReportError(mapping: error)
         }

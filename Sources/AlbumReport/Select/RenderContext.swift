@@ -26,13 +26,16 @@ struct RenderContext: Sendable {
     let renderSalt: String
     /// The locale dates are formatted for.
     let locale: Locale
+    /// What the screens share with other runs drawn at the same time (a matrix's combinations).
+    let sharing: ScreenSharing?
 
     init(
         theme: Theme, engine: TextEngine, device: Device, localeIdentifier: String, compressionLevel: Int,
         photographicLevel: Int?, rowFilter: PNGStreamEncoder.RowFilter, paginate: Bool, screen: ScreenOptions,
-        settings: RenderSettings = RenderSettings()
+        settings: RenderSettings = RenderSettings(), sharing: ScreenSharing? = nil
     ) {
         self.settings = settings
+        self.sharing = sharing
         self.theme = theme
         self.engine = engine
         self.device = device
@@ -56,7 +59,7 @@ struct RenderContext: Sendable {
     var pagesSheet: Bool { paginate || screen.fit == .screen }
 
     /// Draws screens with ``engine``.
-    var renderer: ScreenRenderer { ScreenRenderer(text: engine, theme: theme) }
+    var renderer: ScreenRenderer { ScreenRenderer(text: engine, theme: theme, sharing: sharing) }
 
     /// The sheet of `items` laid out, and its rows' count and pages: screens with `--fit screen`,
     /// screen-height pages with `--pages`, else one page.

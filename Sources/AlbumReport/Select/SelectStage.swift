@@ -80,7 +80,7 @@ struct SelectStage: PipelineStage {
 
     /// What `input`'s screens are drawn with: its text engine is made here, once the chart (and
     /// so the storefront whose forms Han characters take) is known.
-    static func renderContext(_ input: Input) -> RenderContext {
+    static func renderContext(_ input: Input, sharing: ScreenSharing? = nil) -> RenderContext {
         RenderContext(
             theme: input.theme,
             engine: TextEngine(
@@ -89,12 +89,12 @@ struct SelectStage: PipelineStage {
             device: input.device, localeIdentifier: input.localeIdentifier, compressionLevel: input.compressionLevel,
             photographicLevel: input.photographicLevel,
             rowFilter: input.rowFilter, paginate: input.paginate, screen: input.screen,
-            settings: input.settings)
+            settings: input.settings, sharing: sharing)
     }
 
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
         let feed = input.feed
-        let render = Self.renderContext(input)
+        let render = Self.renderContext(input, sharing: context.sharing?.screens)
         let own = input.shard.map { shard in input.items.filter { shard.contains(rank: $0.rank) } } ?? input.items
 
         let coverage = try Self.coverage(input, render: render)

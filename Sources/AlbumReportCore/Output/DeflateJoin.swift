@@ -36,7 +36,16 @@ public struct DeflateJoin: Sendable {
     /// Adds every block of `stream`, one complete raw DEFLATE stream, as blocks of this one (its
     /// final-block flag cleared). False, with nothing added, when `stream`'s blocks do not parse.
     public mutating func append(stream: UnsafeRawBufferPointer) -> Bool {
-        guard !finished, let extent = DeflateBlocks.extent(of: stream) else { return false }
+        guard let extent = DeflateBlocks.extent(of: stream) else { return false }
+        return append(stream: stream, extent: extent)
+    }
+
+    /// Adds every block of `stream` as ``append(stream:)`` does, with its extent already known
+    /// (``DeflateBlocks/extent(of:)`` of these very bytes: a stream joined before).
+    public mutating func append(stream: UnsafeRawBufferPointer, extent: DeflateBlocks.Extent) -> Bool {
+        guard !finished, extent.end > extent.lastBlockStart, (extent.end + 7) >> 3 <= stream.count else {
+            return false
+        }
         if extent.hasStoredBlock, pending > 0 {
             // Stored bytes must stay on byte boundaries: an empty stored block gets there first.
             write(0, count: 3)

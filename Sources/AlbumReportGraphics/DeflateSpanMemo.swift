@@ -1,0 +1,128 @@
+import AlbumReportCore
+import Foundation
+import Synchronization
+
+/// Compressed spans of PNG rows kept for images that hold the very same rows: a matrix's cards
+/// of one album in one theme draw the same artwork rows in every language and text size, and
+/// compressing them was a quarter of a matrix's work. A span is found by its bytes, compared
+/// whole (a fingerprint only picks the candidates), so nothing is ever shared that differs;
+/// libdeflate's output for a span depends on its bytes and the level alone (each span starts a
+/// stream of its own). Bounded by ``budget`` bytes of kept input and output, the least recently
+/// used going first. Only spans of at least ``minimumSpan`` bytes are kept.
+public final class DeflateSpanMemo: Sendable {
+    /// One kept span: its bytes, and libdeflate's stream of them with where that stream's blocks end.
+    private final class Entry: Sendable {
+        let input: [UInt8]
+        let level: Int
+        let stream: [UInt8]
+        let extent: DeflateBlocks.Extent
+        init(input: [UInt8], level: Int, stream: [UInt8], extent: DeflateBlocks.Extent) {
+            self.input = input
+            self.level = level
+            self.stream = stream
+            self.extent = extent
+        }
+        var bytes: Int { input.count + stream.count }
+    }
+
+    private struct State {
+        var entries: [UInt64: [(entry: Entry, lastUse: Int)]] = [:]
+        var bytes = 0
+        var clock = 0
+        var hits = 0
+        var misses = 0
+    }
+
+    private let state = Mutex(State())
+    /// The most the kept spans may take.
+    public let budget: Int
+    /// Spans shorter than this are compressed every time: a blank or text span is cheap to compress.
+    public let minimumSpan: Int
+
+    /// A memo of at most `budget` bytes, for spans of at least `minimumSpan` bytes.
+    public init(budget: Int = 48 << 20, minimumSpan: Int = 256 << 10) {
+        self.budget = budget
+        self.minimumSpan = minimumSpan
+    }
+
+    /// How many spans were found kept, and how many were compressed and kept.
+    public var figures: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+
+    /// The kept stream of exactly `span` at `level`, handed to `body`; false when there is none.
+    func withStream(
+        of span: UnsafeRawBufferPointer, level: Int,
+        _ body: (UnsafeRawBufferPointer, DeflateBlocks.Extent) -> Void
+    ) -> Bool {
+        guard span.count >= minimumSpan, span.count <= budget else { return false }
+        let print = Self.fingerprint(span)
+        let candidates = state.withLock { state -> [Entry] in
+            state.clock += 1
+            return state.entries[print, default: []].map(\.entry)
+        }
+        for entry in candidates where entry.level == level && entry.input.count == span.count {
+            let same = entry.input.withUnsafeBytes { kept in
+                guard let a = kept.baseAddress, let b = span.baseAddress else { return kept.count == span.count }
+                return memcmp(a, b, span.count) == 0
+            }
+            guard same else { continue }
+            state.withLock { state in
+                state.hits += 1
+                if let index = state.entries[print]?.firstIndex(where: { $0.entry === entry }) {
+                    state.entries[print]?[index].lastUse = state.clock
+                }
+            }
+            entry.stream.withUnsafeBytes { body($0, entry.extent) }
+            return true
+        }
+        state.withLock { $0.misses += 1 }
+        return false
+    }
+
+    /// Keeps `stream`, libdeflate's output for `span` at `level`, whose blocks end at `extent`.
+    func keep(span: UnsafeRawBufferPointer, level: Int, stream: UnsafeRawBufferPointer, extent: DeflateBlocks.Extent) {
+        guard span.count >= minimumSpan else { return }
+        let entry = Entry(
+            input: [UInt8](span), level: level, stream: [UInt8](stream), extent: extent)
+        guard entry.bytes <= budget else { return }
+        let print = Self.fingerprint(span)
+        state.withLock { state in
+            while state.bytes + entry.bytes > budget, let oldest = Self.oldest(in: state.entries) {
+                state.entries[oldest.print]?.remove(at: oldest.index)
+                if state.entries[oldest.print]?.isEmpty == true { state.entries[oldest.print] = nil }
+                state.bytes -= oldest.bytes
+            }
+            state.clock += 1
+            state.entries[print, default: []].append((entry, state.clock))
+            state.bytes += entry.bytes
+        }
+    }
+
+    private static func oldest(
+        in entries: [UInt64: [(entry: Entry, lastUse: Int)]]
+    ) -> (print: UInt64, index: Int, bytes: Int)? {
+        var found: (print: UInt64, index: Int, bytes: Int, lastUse: Int)?
+        for (print, list) in entries {
+            for (index, kept) in list.enumerated() where kept.lastUse < (found?.lastUse ?? .max) {
+                found = (print, index, kept.entry.bytes, kept.lastUse)
+            }
+        }
+        return found.map { ($0.print, $0.index, $0.bytes) }
+    }
+
+    /// FNV-1a over the length and 256 eight-byte words spread over the span: it only picks the
+    /// candidates the whole comparison then checks.
+    package static func fingerprint(_ span: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ value: UInt64) {
+            hash = (hash ^ value) &* 0x0000_0100_0000_01B3
+        }
+        mix(UInt64(span.count))
+        guard span.count >= 8 else { return hash }
+        let samples = 256
+        for index in 0..<samples {
+            let offset = (span.count - 8) / (samples - 1) * index
+            mix(span.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        return hash
+    }
+}

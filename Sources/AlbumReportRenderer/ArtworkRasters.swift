@@ -1,0 +1,114 @@
+import AlbumReportCore
+import AlbumReportGraphics
+import Foundation
+import Synchronization
+
+/// Artwork decoded and resampled to a slot's pixel size, kept for the screens that draw the same
+/// image at the same size: every theme, language and text size of a matrix draws an album's card
+/// artwork at one size per device, and decoding and resampling it were a fifth of a matrix's
+/// work. Keyed by the image's digest and the size, so only identical bytes share; only opaque
+/// pictures are kept (``GDImage/resampledRaster(_:width:height:)``), whose pixels do not depend
+/// on what they are drawn over. Bounded by ``budget`` bytes, the least recently used going first.
+/// A single run has none.
+public final class ArtworkRasters: Sendable {
+    /// One kept picture. Never drawn into after it is made, so it is read by any task.
+    private final class Raster: @unchecked Sendable {
+        let image: GDImage
+        init(_ image: GDImage) { self.image = image }
+    }
+
+    private struct Key: Hashable {
+        var digest: String
+        var width: Int
+        var height: Int
+    }
+
+    private struct State {
+        var rasters: [Key: (raster: Raster, lastUse: Int)] = [:]
+        var bytes = 0
+        var clock = 0
+        var hits = 0
+        var misses = 0
+    }
+
+    private let state = Mutex(State())
+    private let digest: @Sendable (Data) -> String
+    /// The most the kept pictures may take (4 bytes a pixel).
+    public let budget: Int
+
+    /// A memo of at most `budget` bytes; `digest` names an image's bytes (SHA-256).
+    public init(budget: Int = 48 << 20, digest: @escaping @Sendable (Data) -> String) {
+        self.budget = budget
+        self.digest = digest
+    }
+
+    /// How many draws found their picture kept, and how many made it.
+    public var figures: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+
+    /// Draws `data` resampled into `rect` of `image` with rounded corners, from the kept picture,
+    /// or decoded by `decode` (and kept when it may be): the pixels ``GDImage/draw(_:in:cornerRadius:background:)``
+    /// draws of the decoded image. Returns nil when it is drawn, else the decoded image for the
+    /// caller to draw itself (a picture that cannot be kept, or a slot not wholly on the canvas);
+    /// a decoding error is thrown, with nothing drawn.
+    package func draw(
+        _ data: Data, in rect: PixelRect, on image: GDImage, cornerRadius: Double, background: RGBA,
+        decode: (Data) throws(GraphicsError) -> GDImage
+    ) throws(GraphicsError) -> GDImage? {
+        guard image.holdsWhole(rect) else { return try decode(data) }
+        let key = Key(digest: digest(data), width: rect.width, height: rect.height)
+        if let kept = take(key), image.place(kept.image, in: rect, cornerRadius: cornerRadius, background: background) {
+            return nil
+        }
+        let source = try decode(data)
+        guard let made = try GDImage.resampledRaster(source, width: rect.width, height: rect.height),
+            image.place(made, in: rect, cornerRadius: cornerRadius, background: background)
+        else { return source }
+        keep(Raster(made), as: key)
+        return nil
+    }
+
+    private func take(_ key: Key) -> Raster? {
+        state.withLock { state in
+            state.clock += 1
+            guard let kept = state.rasters[key] else {
+                state.misses += 1
+                return nil
+            }
+            state.hits += 1
+            state.rasters[key] = (kept.raster, state.clock)
+            return kept.raster
+        }
+    }
+
+    private func keep(_ raster: Raster, as key: Key) {
+        let size = raster.image.width * raster.image.height * 4
+        guard size <= budget else { return }
+        state.withLock { state in
+            guard state.rasters[key] == nil else { return }
+            while state.bytes + size > budget,
+                let oldest = state.rasters.min(by: { $0.value.lastUse < $1.value.lastUse })
+            {
+                state.rasters[oldest.key] = nil
+                state.bytes -= oldest.value.raster.image.width * oldest.value.raster.image.height * 4
+            }
+            state.clock += 1
+            state.rasters[key] = (raster, state.clock)
+            state.bytes += size
+        }
+    }
+}
+
+/// What the screens of several runs share while they are drawn together (a matrix's
+/// combinations): pictures resampled once, and card spans compressed once.
+public struct ScreenSharing: Sendable {
+    /// Artwork resampled to a slot's size.
+    public var rasters: ArtworkRasters
+    /// Compressed spans of card rows.
+    public var spans: DeflateSpanMemo
+
+    /// Sharing through `rasters` and `spans`.
+    public init(rasters: ArtworkRasters, spans: DeflateSpanMemo) {
+        self.rasters = rasters
+        self.spans = spans
+    }
+}
