@@ -82,36 +82,68 @@ struct Covers {
         }
     }
 
-    /// 100 smooth covers, as many real ones are: a linear or radial gradient in two or three
-    /// colours under a few flat discs and bands with antialiased edges, no grain.
+    /// 100 smooth covers, as many real ones are, and not one kind of them: a linear gradient at any
+    /// angle, a radial one, a conic one, or a mesh of soft blobs; in vivid, pastel or dark colours
+    /// (two to four stops); with no noise, a dither of ±1, or grain of ±2.5 or ±5 levels; half of
+    /// them under a few flat discs and a band with antialiased edges.
     static func smooth(count: Int = 100) throws -> Covers {
-        try painted(count: count, seed: 11, label: "smooth gradients and flat shapes (JPEG q90)") { random in
-            let stops = (0..<3).map { _ in random.colour() }
-            let radial = random.next() % 2 == 0
+        try painted(
+            count: count, seed: 11,
+            label: "smooth gradients: linear, radial, conic and mesh; vivid, pastel, dark; noise 0-5 (JPEG q90)"
+        ) { random in
+            let palette = random.next() % 3
+            func colour() -> RGBA {
+                let (low, span): (UInt64, UInt64) = palette == 0 ? (0, 256) : palette == 1 ? (165, 91) : (0, 96)
+                return RGBA(
+                    red: UInt8(low + random.next() % span), green: UInt8(low + random.next() % span),
+                    blue: UInt8(low + random.next() % span))
+            }
+            let stops = (0..<Int(2 + random.next() % 3)).map { _ in colour() }
+            let kind = random.next() % 4
             let (cx, cy) = (Double(random.next() % 600), Double(random.next() % 600))
             let angle = Double(random.next() % 360) * .pi / 180
-            let discs = (0..<Int(2 + random.next() % 4)).map { _ in
+            let blobs = (0..<Int(3 + random.next() % 3)).map { _ in
+                (
+                    x: Double(random.next() % 600), y: Double(random.next() % 600),
+                    reach: Double(150 + random.next() % 250), colour: colour()
+                )
+            }
+            let noise = [0, 0, 1, 2.5, 5][Int(random.next() % 5)]
+            let shapes = random.next() % 2 == 0
+            let discs = (0..<(shapes ? Int(2 + random.next() % 3) : 0)).map { _ in
                 Disc(
                     x: Double(random.next() % 600), y: Double(random.next() % 600),
-                    radius: Double(30 + random.next() % 140), edge: 1.5, colour: random.colour())
+                    radius: Double(30 + random.next() % 140), edge: 1.5, colour: colour())
             }
-            let band = (
-                top: Double(random.next() % 500), height: Double(30 + random.next() % 90), colour: random.colour()
-            )
-            return { x, y, _ in
-                let t: Double
-                if radial {
-                    let distance = ((Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy))
-                        .squareRoot()
-                    t = min(distance / 700, 1)
-                } else {
-                    t = min(max(((Double(x) - 300) * cos(angle) + (Double(y) - 300) * sin(angle)) / 848 + 0.5, 0), 1)
+            let band = (top: Double(random.next() % 500), height: Double(30 + random.next() % 90), colour: colour())
+            func along(_ t: Double) -> [Double] {
+                let scaled = min(max(t, 0), 1) * Double(stops.count - 1)
+                let index = min(Int(scaled), stops.count - 2)
+                return Disc.mix(stops[index], stops[index + 1], scaled - Double(index))
+            }
+            return { x, y, random in
+                let (dx, dy) = (Double(x) - cx, Double(y) - cy)
+                var channels: [Double]
+                switch kind {
+                case 0: channels = along(((Double(x) - 300) * cos(angle) + (Double(y) - 300) * sin(angle)) / 848 + 0.5)
+                case 1: channels = along((dx * dx + dy * dy).squareRoot() / 700)
+                case 2:
+                    channels = along((atan2(dy, dx) + .pi + angle).truncatingRemainder(dividingBy: 2 * .pi) / (2 * .pi))
+                default:
+                    channels = Disc.mix(stops[0], stops[0], 0)
+                    for blob in blobs {
+                        let (bx, by) = (Double(x) - blob.x, Double(y) - blob.y)
+                        let weight = exp(-(bx * bx + by * by) / (blob.reach * blob.reach))
+                        channels = Disc.blend(channels, blob.colour, weight)
+                    }
                 }
-                var channels =
-                    t < 0.5 ? Disc.mix(stops[0], stops[1], t * 2) : Disc.mix(stops[1], stops[2], (t - 0.5) * 2)
-                let inBand = min(max(min(Double(y) - band.top, band.top + band.height - Double(y)) + 0.5, 0), 1)
-                if inBand > 0 { channels = Disc.blend(channels, band.colour, inBand) }
-                return Disc.paint(discs, x: x, y: y, over: channels)
+                if shapes {
+                    let inBand = min(max(min(Double(y) - band.top, band.top + band.height - Double(y)) + 0.5, 0), 1)
+                    if inBand > 0 { channels = Disc.blend(channels, band.colour, inBand) }
+                    channels = Disc.paint(discs, x: x, y: y, over: channels)
+                }
+                guard noise > 0 else { return channels }
+                return channels.map { $0 + (Double(random.next() % 2001) / 1000 - 1) * noise }
             }
         }
     }
