@@ -161,6 +161,31 @@ struct MatrixSharingTests {
     }
 
     @Test(
+        "a run that asks for its cards out of rank order is held back by others' next cards only, and never waits on itself"
+    )
+    func turnsInARunsOwnOrder() async throws {
+        let turns = RenderTurns(1)
+        let shuffled = turns.join(ranks: [9, 1])
+        let plain = turns.join(ranks: [1, 2])
+        let drawn = Mutex<[String]>([])
+        let nine = Task { await turns.withTurn(rank: 9, member: shuffled) { drawn.withLock { $0.append("9") } } }
+        var spins = 0
+        while turns.waiting == 0, spins < 100_000 {
+            await Task.yield()
+            spins += 1
+        }
+        #expect(turns.waiting == 1, "rank 9 is more than two ahead of the other run's next card")
+        for rank in [1, 2] {
+            _ = await turns.withTurn(rank: rank, member: plain) { drawn.withLock { $0.append("\(rank)") } }
+        }
+        _ = await nine.value
+        _ = await turns.withTurn(rank: 1, member: shuffled) { drawn.withLock { $0.append("1 after 9") } }
+        #expect(drawn.withLock { $0 } == ["1", "2", "9", "1 after 9"])
+        turns.leave(plain)
+        turns.leave(shuffled)
+    }
+
+    @Test(
         "combinations that draw artwork at the same sizes start together: styles and devices make families, themes do not"
     )
     func familiesStartTogether() throws {

@@ -28,10 +28,12 @@ package final class RenderTurns: Sendable {
         var available: Int
         var waiters: [Waiter] = []
         var nextID = 0
-        /// Each joined run's ranks not yet drawn.
+        /// Each joined run's ranks not yet drawn, in the order it asks for them.
         var pending: [Int: [Int]] = [:]
 
-        /// The lowest rank a joined run has yet to draw.
+        /// The lowest of the ranks the joined runs will ask for next: each run's next card is in
+        /// flight (a run starts its cards in order, a few at a time), and the run whose next card
+        /// has this rank is always admitted, so no run waits on a card that cannot start.
         var floor: Int? { pending.values.compactMap(\.first).min() }
 
         func admits(_ rank: Int) -> Bool {
@@ -70,12 +72,13 @@ package final class RenderTurns: Sendable {
         state = Mutex(State(available: max(count, 1)))
     }
 
-    /// A run drawing cards of `ranks`: until it ``leave(_:)``s, no card is drawn more than
-    /// ``lead`` ranks ahead of its lowest card not yet drawn.
+    /// A run drawing cards of `ranks`, in the order it will ask for them (it starts its cards in
+    /// that order): until it ``leave(_:)``s, no card is drawn more than ``lead`` ranks ahead of
+    /// the next card it asks for.
     package func join(ranks: [Int]) -> Int {
         state.withLock { state in
             state.nextID += 1
-            state.pending[state.nextID] = ranks.sorted()
+            state.pending[state.nextID] = ranks
             return state.nextID
         }
     }
