@@ -86,6 +86,15 @@ public final class DeflateSpanMemo: Sendable {
         guard entry.bytes <= budget else { return }
         let print = Self.fingerprint(span)
         state.withLock { state in
+            // Runs drawn in step miss on the same span together: one copy is kept.
+            let kept = state.entries[print, default: []].contains { kept in
+                kept.entry.level == level && kept.entry.input.count == span.count
+                    && kept.entry.input.withUnsafeBytes { kept in
+                        guard let a = kept.baseAddress, let b = span.baseAddress else { return true }
+                        return memcmp(a, b, span.count) == 0
+                    }
+            }
+            guard !kept else { return }
             while state.bytes + entry.bytes > budget, let oldest = Self.oldest(in: state.entries) {
                 state.entries[oldest.print]?.remove(at: oldest.index)
                 if state.entries[oldest.print]?.isEmpty == true { state.entries[oldest.print] = nil }

@@ -20,7 +20,7 @@ public struct ResolvedFont: Sendable, Hashable {
 
 /// Every font a theme needs, resolved once at start-up through fontconfig to files (never passed
 /// to gd as a bare name), so that the manifest can say exactly which files drew the text.
-public struct FontBook: Sendable {
+public struct FontBook: Sendable, Hashable {
     /// What a resolution fell back to, for warnings.
     public var substitutions: [String]
     private var fonts: [Key: ResolvedFont]

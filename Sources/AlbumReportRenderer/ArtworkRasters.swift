@@ -60,7 +60,8 @@ public final class ArtworkRasters: Sendable {
             return nil
         }
         let source = try decode(data)
-        guard let made = try GDImage.resampledRaster(source, width: rect.width, height: rect.height),
+        // A picture that cannot be kept (or the memory for it had) is drawn as a single run draws it.
+        guard let made = (try? GDImage.resampledRaster(source, width: rect.width, height: rect.height)) ?? nil,
             image.place(made, in: rect, cornerRadius: cornerRadius, background: background)
         else { return source }
         keep(Raster(made), as: key)

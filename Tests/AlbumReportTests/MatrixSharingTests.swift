@@ -194,13 +194,16 @@ struct MatrixSharingTests {
         let combinations = spec.combinations
         let folders = combinations.map(\.folder)
         #expect(folders == ["light/uikit", "light/swiftui", "dark/uikit", "dark/swiftui"])
-        let (order, together) = MatrixPipeline.schedule(combinations, jobs: 2)
+        let (order, together, family) = MatrixPipeline.schedule(combinations, jobs: 2)
         #expect(order.map { folders[$0] } == ["light/uikit", "dark/uikit", "light/swiftui", "dark/swiftui"])
         #expect(together == 2)
+        #expect(family == [0, 1, 0, 1])
+        #expect(MatrixPipeline.schedule(combinations, jobs: 1).together == 1)
         let wide = try MatrixSpec.parse(
             "devices=iphone-15,ipad-10;themes=light,dark;contentSizes=s,l,ax3;languages=en,ar",
             relativeTo: URL(fileURLWithPath: NSTemporaryDirectory()))
-        let (wideOrder, wideTogether) = MatrixPipeline.schedule(wide.combinations, jobs: 2)
+        let (wideOrder, wideTogether, wideFamily) = MatrixPipeline.schedule(wide.combinations, jobs: 2)
+        #expect(wideFamily == Array(repeating: 0, count: 12) + Array(repeating: 1, count: 12))
         #expect(wideOrder == Array(0..<24))
         #expect(wideTogether == 12)
     }

@@ -64,8 +64,9 @@ struct CardsStage: PipelineStage {
         do {
             // A matrix's combinations drawn together take turns together, album by album.
             let renders = context.sharing?.turns ?? RenderTurns(input.concurrency)
-            let member = renders.join(ranks: items.map(\.rank))
-            defer { renders.leave(member) }
+            // Joined only in a matrix, where the family's combinations keep in step.
+            let member = context.sharing.map { renders.join(ranks: items.map(\.rank), family: $0.family) }
+            defer { if let member { renders.leave(member) } }
             let backdrop = await Self.backdropThumbnails(input)
             var done = 0
             let cards = try await BoundedTaskGroup.map(
@@ -98,9 +99,12 @@ struct CardsStage: PipelineStage {
     /// One card: its layout, its image at the size the layout draws it, then (holding one of
     /// `renders`) its pixels and PNG, staged.
     private static func card(
-        for item: FeedItem, input: Input, backdrop: [Int: Data], renders: (turns: RenderTurns, member: Int),
+        for item: FeedItem, input: Input, backdrop: [Int: Data], renders: (turns: RenderTurns, member: Int?),
         context: RunContext
     ) async throws(ReportError) -> Card {
+        // A card that ends before it asks for its turn no longer holds its family back.
+        var asked = false
+        defer { if !asked, let member = renders.member { renders.turns.skip(rank: item.rank, member: member) } }
         if Task.isCancelled { throw .cancelled }
         let selection = input.selection
         var timings = RenderTimings()
@@ -112,6 +116,7 @@ struct CardsStage: PipelineStage {
         if Task.isCancelled { throw .cancelled }
         let edge = ArtworkURL.requestEdge(pixels: layout.artwork.frame.width * layout.scale)
         let (image, loadFailure) = await input.large.image(for: item, edge: edge, thumbnail: thumbnail)
+        asked = true
         let drawn = await renders.turns.withTurn(rank: item.rank, member: renders.member) {
             () -> Result<Card, ReportError> in
             if Task.isCancelled { return .failure(.cancelled) }

@@ -4,62 +4,76 @@ import AlbumReportRenderer
 import Foundation
 import Synchronization
 
-/// The cards drawn at once, `count` at a time, the lowest rank first, and never more than
-/// ``lead`` ranks ahead of the card any joined run (``join(ranks:)``) has yet to draw: in a matrix
-/// one set of turns serves every combination drawn together, so they draw album 1's cards, then
-/// album 2's, in step, and what one draws for an album (its resampled artwork, its compressed
-/// artwork rows) is still kept when the others draw it (``RenderSharing``). A run waiting for its
-/// card's artwork holds the others back by at most ``lead`` ranks, and never deadlocks them: its
-/// own lowest card is always admitted once it waits. In a single run the cards in flight are
-/// drawn in rank order. Invariant: `available + (turns held) == count`; a waiter whose task is
-/// cancelled leaves the queue at once and gets no turn.
+/// The cards drawn at once, `count` at a time, the lowest rank first, and in a matrix never more
+/// than ``lead`` ranks ahead of the next card any other joined run of the same family
+/// (``join(ranks:family:)``) will ask for: one set of turns serves every combination drawn
+/// together, so a family's combinations draw album 1's cards, then album 2's, in step, and what
+/// one draws for an album (its resampled artwork, its compressed artwork rows) is still kept when
+/// the others draw it (``RenderSharing``). An earlier family's cards go before a later one's, so
+/// the last combinations of a family finish while the next starts. A run waiting for its card's
+/// artwork holds its family back by at most ``lead`` ranks and never deadlocks it: the run whose
+/// next card is the family's lowest is always admitted once that card waits. A single run joins
+/// nothing: its cards are drawn lowest rank first, none held back. Invariant: `available +
+/// (turns held) == count`; a waiter whose task is cancelled leaves the queue at once and gets no
+/// turn.
 package final class RenderTurns: Sendable {
-    /// How far ahead of the slowest joined run a card may be drawn.
+    /// How far ahead of its family's slowest joined run a card may be drawn.
     package static let lead = 2
 
     private struct Waiter {
         var id: Int
         var rank: Int
         var member: Int?
+        var family: Int
         var continuation: CheckedContinuation<Bool, Never>
+    }
+
+    /// A joined run: its family, and its ranks not yet drawn in the order it asks for them.
+    private struct Joined {
+        var family: Int
+        var ranks: [Int]
     }
 
     private struct State {
         var available: Int
         var waiters: [Waiter] = []
         var nextID = 0
-        /// Each joined run's ranks not yet drawn, in the order it asks for them.
-        var pending: [Int: [Int]] = [:]
+        var joined: [Int: Joined] = [:]
 
-        /// The lowest of the ranks the joined runs will ask for next: each run's next card is in
-        /// flight (a run starts its cards in order, a few at a time), and the run whose next card
-        /// has this rank is always admitted, so no run waits on a card that cannot start.
-        var floor: Int? { pending.values.compactMap(\.first).min() }
-
-        func admits(_ rank: Int) -> Bool {
-            available > 0 && floor.map { rank <= $0 + RenderTurns.lead } ?? true
+        /// The lowest of the ranks `family`'s joined runs will ask for next: each run's next card
+        /// is in flight (a run starts its cards in order, a few at a time), and the run whose next
+        /// card has this rank is always admitted, so no run waits on a card that cannot start.
+        func floor(of family: Int) -> Int? {
+            joined.values.filter { $0.family == family }.compactMap(\.ranks.first).min()
         }
 
-        /// Gives a turn to `rank` of `member`.
-        mutating func take(_ rank: Int, member: Int?) {
-            available -= 1
-            if let member, let index = pending[member]?.firstIndex(of: rank) { pending[member]?.remove(at: index) }
+        func admits(_ waiter: Waiter) -> Bool {
+            guard available > 0 else { return false }
+            guard waiter.member != nil, let floor = floor(of: waiter.family) else { return true }
+            return waiter.rank <= floor + RenderTurns.lead
         }
 
-        /// The waiters that may have a turn now, lowest rank first (then first come).
+        /// The waiters that may have a turn now: an earlier family first, then the lowest rank,
+        /// then the first come; each takes its rank off its run's.
         mutating func admit() -> [Waiter] {
             var admitted: [Waiter] = []
-            while let next = waiters.indices.min(by: { Self.before(waiters[$0], waiters[$1]) }),
-                admits(waiters[next].rank)
-            {
-                let waiter = waiters.remove(at: next)
-                take(waiter.rank, member: waiter.member)
+            for waiter in waiters.sorted(by: Self.before) where admits(waiter) {
+                available -= 1
+                drop(waiter.rank, member: waiter.member)
+                waiters.removeAll { $0.id == waiter.id }
                 admitted.append(waiter)
             }
             return admitted
         }
 
-        static func before(_ a: Waiter, _ b: Waiter) -> Bool { (a.rank, a.id) < (b.rank, b.id) }
+        /// Takes `rank` off `member`'s ranks still to draw.
+        mutating func drop(_ rank: Int, member: Int?) {
+            if let member, let index = joined[member]?.ranks.firstIndex(of: rank) {
+                joined[member]?.ranks.remove(at: index)
+            }
+        }
+
+        static func before(_ a: Waiter, _ b: Waiter) -> Bool { (a.family, a.rank, a.id) < (b.family, b.rank, b.id) }
     }
 
     private let state: Mutex<State>
@@ -72,13 +86,13 @@ package final class RenderTurns: Sendable {
         state = Mutex(State(available: max(count, 1)))
     }
 
-    /// A run drawing cards of `ranks`, in the order it will ask for them (it starts its cards in
-    /// that order): until it ``leave(_:)``s, no card is drawn more than ``lead`` ranks ahead of
-    /// the next card it asks for.
-    package func join(ranks: [Int]) -> Int {
+    /// A run of `family` drawing cards of `ranks`, in the order it will ask for them (it starts
+    /// its cards in that order): until it ``leave(_:)``s, no card of its family is drawn more than
+    /// ``lead`` ranks ahead of the next card it asks for.
+    package func join(ranks: [Int], family: Int = 0) -> Int {
         state.withLock { state in
             state.nextID += 1
-            state.pending[state.nextID] = ranks
+            state.joined[state.nextID] = Joined(family: family, ranks: ranks)
             return state.nextID
         }
     }
@@ -86,15 +100,24 @@ package final class RenderTurns: Sendable {
     /// The run `member` draws no more cards (done, or failed).
     package func leave(_ member: Int) {
         let admitted = state.withLock { state in
-            state.pending[member] = nil
+            state.joined[member] = nil
+            return state.admit()
+        }
+        for waiter in admitted { waiter.continuation.resume(returning: true) }
+    }
+
+    /// The card of `rank` of the run `member` will not ask for a turn (it ended before): its
+    /// family is no longer held back by it.
+    package func skip(rank: Int, member: Int) {
+        let admitted = state.withLock { state in
+            state.drop(rank, member: member)
             return state.admit()
         }
         for waiter in admitted { waiter.continuation.resume(returning: true) }
     }
 
     /// Runs `body` holding a turn for the card of `rank` (of the joined run `member`), waiting for
-    /// one first (behind every lower rank waiting); nil, without running it, when the task is
-    /// cancelled while it waits.
+    /// one first; nil, without running it, when the task is cancelled while it waits.
     package func withTurn<T: Sendable>(rank: Int, member: Int? = nil, _ body: () async -> T) async -> T? {
         guard await acquire(rank: rank, member: member) else { return nil }
         let result = await body()
@@ -112,16 +135,18 @@ package final class RenderTurns: Sendable {
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                let granted: Bool? = state.withLock { state in
-                    if Task.isCancelled { return false }
-                    if state.admits(rank), !state.waiters.contains(where: { $0.rank < rank }) {
-                        state.take(rank, member: member)
-                        return true
-                    }
-                    state.waiters.append(Waiter(id: id, rank: rank, member: member, continuation: continuation))
-                    return nil
+                let admitted: [Waiter]? = state.withLock { state in
+                    if Task.isCancelled { return nil }
+                    let family = member.flatMap { state.joined[$0]?.family } ?? 0
+                    state.waiters.append(
+                        Waiter(id: id, rank: rank, member: member, family: family, continuation: continuation))
+                    return state.admit()
                 }
-                if let granted { continuation.resume(returning: granted) }
+                guard let admitted else {
+                    continuation.resume(returning: false)
+                    return
+                }
+                for waiter in admitted { waiter.continuation.resume(returning: true) }
             }
         } onCancel: {
             let waiter = state.withLock { state -> Waiter? in
@@ -141,16 +166,47 @@ package final class RenderTurns: Sendable {
     }
 }
 
-/// What the combinations a matrix draws together share: the turns their cards are drawn in, and
-/// the pictures and compressed rows they have in common (``ScreenSharing``).
+/// What the combinations a matrix draws together share: the turns their cards are drawn in, the
+/// pictures and compressed rows they have in common (``ScreenSharing``), and one text engine for
+/// every combination with the same fonts, scale and locale (every theme and text size of a
+/// language and device), so that a line is shaped and a glyph rasterised once for all of them.
 struct RenderSharing: Sendable {
     var turns: RenderTurns
     var screens: ScreenSharing
+    var engines = TextEngines()
+    /// The family of the combination this copy is handed to (``MatrixPipeline/schedule(_:jobs:)``).
+    var family = 0
 
     /// Sharing for runs drawing `concurrency` cards at once between them.
     init(concurrency: Int) {
         turns = RenderTurns(concurrency)
         screens = ScreenSharing(
             rasters: ArtworkRasters(digest: { Digest.sha256Hex($0) }), spans: DeflateSpanMemo())
+    }
+}
+
+/// Text engines by what they draw with: an engine's caches (shaped lines, measured widths,
+/// rasterised glyphs) hold nothing of a theme's colours or of a text size, so combinations that
+/// differ only in those draw their text through one.
+final class TextEngines: Sendable {
+    /// What decides every line an engine shapes and every glyph it rasterises.
+    struct Key: Hashable, Sendable {
+        var fonts: FontBook
+        var fallbackFamilies: [String]
+        var scale: Double
+        var localeIdentifier: String
+        var country: String?
+    }
+
+    private let engines = Mutex<[Key: TextEngine]>([:])
+
+    /// The engine for `key`, made by `make` the first time.
+    func engine(for key: Key, make: () -> TextEngine) -> TextEngine {
+        engines.withLock { engines in
+            if let engine = engines[key] { return engine }
+            let engine = make()
+            engines[key] = engine
+            return engine
+        }
     }
 }

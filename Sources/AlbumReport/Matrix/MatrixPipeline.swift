@@ -92,9 +92,12 @@ public struct MatrixPipeline: Sendable {
         quiet.sharing = RenderSharing(concurrency: request.jobs)
         // Each combination's theme, fonts and template are checked before anything is downloaded.
         var setups: [(options: GenerateOptions, setup: SetupStage.Output, runner: StageRunner)] = []
-        for combination in combinations {
+        let families = schedule(combinations, jobs: request.jobs).family
+        for (index, combination) in combinations.enumerated() {
             let options = Self.options(for: combination, base: base, scale: request.scale)
-            var runner = StageRunner(context: quiet)
+            var own = quiet
+            own.sharing?.family = families[index]
+            var runner = StageRunner(context: own)
             let setup = try await runner.run(SetupStage(), .init(options))
             setups.append((options, setup, runner))
         }
@@ -138,9 +141,12 @@ public struct MatrixPipeline: Sendable {
     /// cards waiting for a turn).
     static let mostTogether = 12
 
-    /// The order combinations start in, each family's (``familyAxes``) together, and how many at
-    /// once: at least `jobs`, and a whole family when it has no more than ``mostTogether``.
-    package static func schedule(_ combinations: [MatrixCombination], jobs: Int) -> (order: [Int], together: Int) {
+    /// The order combinations start in, each family's (``familyAxes``) together; how many at
+    /// once: at least `jobs`, and a whole family when it has no more than ``mostTogether`` (one
+    /// with `jobs` 1); and each combination's family, numbered in the order they start.
+    package static func schedule(
+        _ combinations: [MatrixCombination], jobs: Int
+    ) -> (order: [Int], together: Int, family: [Int]) {
         var families: [[String]: [Int]] = [:]
         var firstSeen: [[String]] = []
         for (index, combination) in combinations.enumerated() {
@@ -150,7 +156,12 @@ public struct MatrixPipeline: Sendable {
         }
         let order = firstSeen.flatMap { families[$0] ?? [] }
         let largest = families.values.map(\.count).max() ?? 1
-        return (order, max(jobs, min(largest, mostTogether)))
+        var family = [Int](repeating: 0, count: combinations.count)
+        for (number, key) in firstSeen.enumerated() {
+            for index in families[key] ?? [] { family[index] = number }
+        }
+        // `--concurrency 1` means one thing at a time: one combination.
+        return (order, jobs <= 1 ? 1 : max(jobs, min(largest, mostTogether)), family)
     }
 
     /// Renders every combination, each family together (``schedule(_:jobs:)``), their cards
@@ -161,7 +172,7 @@ public struct MatrixPipeline: Sendable {
         writer: ReportWriter, jobs: Int, context: RunContext,
         finished: @escaping @Sendable (MatrixCombination, ReportSummary) -> Void
     ) async throws(ReportError) -> [ReportSummary] {
-        let (order, together) = schedule(combinations, jobs: jobs)
+        let (order, together, _) = schedule(combinations, jobs: jobs)
         do {
             let summaries = try await BoundedTaskGroup.map(
                 order, limit: together,
@@ -171,7 +182,8 @@ public struct MatrixPipeline: Sendable {
                 let staging = writer.staging.appendingPathComponent(combinations[index].folder, isDirectory: true)
                 var following = runner.following(prelude)
                 return try await ReportPipeline.render(
-                    options, setup: setup, feed: feed, runner: &following, context: context, stagingOutput: staging)
+                    options, setup: setup, feed: feed, runner: &following, context: following.context,
+                    stagingOutput: staging)
             }
             // Back in the matrix's order.
             var inOrder = summaries

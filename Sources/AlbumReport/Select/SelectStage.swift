@@ -80,21 +80,30 @@ struct SelectStage: PipelineStage {
 
     /// What `input`'s screens are drawn with: its text engine is made here, once the chart (and
     /// so the storefront whose forms Han characters take) is known.
-    static func renderContext(_ input: Input, sharing: ScreenSharing? = nil) -> RenderContext {
-        RenderContext(
-            theme: input.theme,
-            engine: TextEngine(
+    static func renderContext(_ input: Input, sharing: RenderSharing? = nil) -> RenderContext {
+        let make = {
+            TextEngine(
                 fonts: input.fonts, fallbackFamilies: input.theme.fonts.fallbackFamilies, scale: input.device.scale,
-                localeIdentifier: input.localeIdentifier, country: input.feed.country),
+                localeIdentifier: input.localeIdentifier, country: input.feed.country)
+        }
+        let engine =
+            sharing?.engines.engine(
+                for: .init(
+                    fonts: input.fonts, fallbackFamilies: input.theme.fonts.fallbackFamilies,
+                    scale: input.device.scale, localeIdentifier: input.localeIdentifier, country: input.feed.country),
+                make: make) ?? make()
+        return RenderContext(
+            theme: input.theme,
+            engine: engine,
             device: input.device, localeIdentifier: input.localeIdentifier, compressionLevel: input.compressionLevel,
             photographicLevel: input.photographicLevel,
             rowFilter: input.rowFilter, paginate: input.paginate, screen: input.screen,
-            settings: input.settings, sharing: sharing)
+            settings: input.settings, sharing: sharing?.screens)
     }
 
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
         let feed = input.feed
-        let render = Self.renderContext(input, sharing: context.sharing?.screens)
+        let render = Self.renderContext(input, sharing: context.sharing)
         let own = input.shard.map { shard in input.items.filter { shard.contains(rank: $0.rank) } } ?? input.items
 
         let coverage = try Self.coverage(input, render: render)
