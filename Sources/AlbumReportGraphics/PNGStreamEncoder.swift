@@ -29,6 +29,21 @@ public final class PNGStreamEncoder {
     public var sharedRows: Range<Int>?
     /// Whether the span being kept is of ``sharedRows``.
     private var inSharedRows = false
+    /// Bands of ``sharedRows`` other images filtered before (a matrix's cards).
+    private let bands: FilteredBandMemo?
+    /// What the band being filtered started from, to keep in ``bands`` once it is done.
+    private var recording: BandStart?
+
+    private struct BandStart {
+        var key: FilteredBandMemo.Key
+        /// The strip's row above the band.
+        var above: Int
+        var kept: Int
+        var segments: Int
+        var rowsPerFilter: [Int]
+        var sampled: Int
+        var busy: Int
+    }
     /// Where finished chunks go as they are made; nil keeps them for ``finish()`` to return.
     private let sink: ((Data) -> Void)?
     /// Without a sink the filtered rows are kept and compressed at the end with libdeflate, about
@@ -86,13 +101,16 @@ public final class PNGStreamEncoder {
     ///
     /// With `spans`, an image kept whole takes the compressed bytes of a span of rows from the
     /// memo when another image compressed the very same span at the same level before, and
-    /// leaves its own there: the same bytes as compressing it.
+    /// leaves its own there: the same bytes as compressing it. With `bands`, the filtering of
+    /// ``sharedRows`` is replayed when another image filtered the very same pixels there (and in
+    /// the row above): the same bytes as filtering them.
     public init(
         width: Int, height: Int, compressionLevel: Int, photographicLevel: Int? = nil, filter: RowFilter = .adaptive,
-        sink: ((Data) -> Void)? = nil, spans: DeflateSpanMemo? = nil
+        sink: ((Data) -> Void)? = nil, spans: DeflateSpanMemo? = nil, bands: FilteredBandMemo? = nil
     ) throws(GraphicsError) {
         rowFilter = filter
         self.spans = spans
+        self.bands = bands
         self.sink = sink
         self.compressionLevel = min(max(compressionLevel, 0), 9)
         self.photographicLevel = photographicLevel.map { min(max($0, 0), 9) }
@@ -147,9 +165,30 @@ public final class PNGStreamEncoder {
         // What every filter choice makes of a row equal to the one above: Up, all zeros.
         var repeated = [UInt8](repeating: 0, count: 1 + width * 3)
         repeated[0] = 2
+        let stripStart = rowsWritten
+        var skipUntil = 0
         for y in 0..<strip.height where rowsWritten < height {
+            if y < skipUntil { continue }
             if let sharedRows, rowsWritten == sharedRows.lowerBound || rowsWritten == sharedRows.upperBound {
+                if rowsWritten == sharedRows.upperBound { try keepBand(of: strip) }
                 try endSpan(repeated)
+                // The band of shared rows, and the row above it, wholly in a strip that starts the
+                // image: replayed when another image filtered the very same pixels.
+                if rowsWritten == sharedRows.lowerBound, let bands, let whole, stripStart == 0, y >= 1,
+                    y + sharedRows.count <= strip.height
+                {
+                    let (record, key) = bands.record(
+                        of: strip, rows: y - 1, count: sharedRows.count + 1, band: sharedRows, filter: rowFilter,
+                        judging: judgingRows)
+                    if let record {
+                        try replay(record, into: whole)
+                        skipUntil = y + sharedRows.count
+                        continue
+                    }
+                    recording = BandStart(
+                        key: key, above: y - 1, kept: whole.count, segments: segments.count,
+                        rowsPerFilter: rowsPerFilter, sampled: sampled, busy: busy)
+                }
             }
             // A row that repeats the one above (backgrounds, bars, flat art) needs no conversion
             // and no scoring: its filtered bytes are known, and the row above stays the previous.
@@ -252,7 +291,7 @@ public final class PNGStreamEncoder {
     }
 
     /// Part of a kept image's rows.
-    private enum RowSegment {
+    enum RowSegment: Sendable {
         /// Filtered rows kept in ``whole``, at these offsets; `shared`: rows of ``sharedRows``.
         case kept(Range<Int>, shared: Bool)
         /// This many rows equal to the row above (Up-filtered: the filter byte 2 and zeros).
@@ -263,6 +302,51 @@ public final class PNGStreamEncoder {
     /// in an image kept whole): ``DeflateJoin`` writes them, for a tenth of the time. Shorter ones
     /// are written as rows, as a block's header would cost more than they do.
     static let shortestRepeatRun = 8
+
+    /// Keeps what filtering the band of ``sharedRows`` made (``recording``), now that it is done.
+    private func keepBand(of strip: GDImage) throws(GraphicsError) {
+        guard let start = recording, let bands, let whole, let sharedRows else { return }
+        recording = nil
+        let kept = try bands.shelf.take(capacity: sharedRows.count * (1 + width * 3))
+        let copied = whole.withWritten { all in kept.append(upTo: UnsafeRawBufferPointer(rebasing: all[start.kept...]))
+        }
+        guard copied == whole.count - start.kept else {
+            bands.shelf.give(kept)
+            return
+        }
+        let made = segments[start.segments...].map { segment -> RowSegment in
+            guard case .kept(let span, let shared) = segment else { return segment }
+            return .kept(span.lowerBound - start.kept..<span.upperBound - start.kept, shared: shared)
+        }
+        bands.keep(
+            FilteredBandMemo.Record(
+                key: start.key, pixels: try bands.pixels(of: strip, rows: start.above, count: sharedRows.count + 1),
+                kept: kept, segments: made, spanStart: spanStart - start.kept, pendingRepeats: pendingRepeats,
+                rowsPerFilter: zip(rowsPerFilter, start.rowsPerFilter).map { $0 - $1 },
+                sampled: sampled - start.sampled,
+                busy: busy - start.busy, previousRow: previousRow, shelf: bands.shelf))
+    }
+
+    /// Does what filtering the band `record` holds did: its kept bytes and segments, its counts,
+    /// and the row above the next.
+    private func replay(_ record: FilteredBandMemo.Record, into whole: MappedBytes) throws(GraphicsError) {
+        let base = whole.count
+        let copied = record.kept.withWritten { kept in whole.append(upTo: kept) }
+        guard copied == record.kept.count else { throw .encodingFailed("PNG (more rows than the image holds)") }
+        segments += record.segments.map { segment in
+            guard case .kept(let span, let shared) = segment else { return segment }
+            return .kept(span.lowerBound + base..<span.upperBound + base, shared: shared)
+        }
+        spanStart = base + record.spanStart
+        pendingRepeats = record.pendingRepeats
+        for index in rowsPerFilter.indices where index < record.rowsPerFilter.count {
+            rowsPerFilter[index] += record.rowsPerFilter[index]
+        }
+        sampled += record.sampled
+        busy += record.busy
+        previousRow = record.previousRow
+        rowsWritten += record.key.band.count
+    }
 
     /// Ends the span being kept (an image kept whole) before the next row, after settling the
     /// pending repeated rows: the shared rows (``sharedRows``) are compressed on their own, so

@@ -106,10 +106,13 @@ public struct ScreenSharing: Sendable {
     public var rasters: ArtworkRasters
     /// Compressed spans of card rows.
     public var spans: DeflateSpanMemo
+    /// Filtered bands of card rows.
+    public var bands: FilteredBandMemo
 
-    /// Sharing through `rasters` and `spans`.
-    public init(rasters: ArtworkRasters, spans: DeflateSpanMemo) {
+    /// Sharing through `rasters`, `spans` and `bands`.
+    public init(rasters: ArtworkRasters, spans: DeflateSpanMemo, bands: FilteredBandMemo = FilteredBandMemo()) {
         self.rasters = rasters
         self.spans = spans
+        self.bands = bands
     }
 }

@@ -105,7 +105,7 @@ public struct ScreenRenderer: Sendable {
         let rendered = try renderCard(layout, artwork: artwork, listThumbnails: listThumbnails)
         let encoder = try PNGStreamEncoder(
             width: rendered.image.width, height: rendered.image.height, compressionLevel: compressionLevel,
-            photographicLevel: photographicLevel, filter: filter, spans: sharing?.spans)
+            photographicLevel: photographicLevel, filter: filter, spans: sharing?.spans, bands: sharing?.bands)
         let artwork = layout.artwork.frame.pixels(scale: layout.scale)
         encoder.sharedRows = artwork.y..<artwork.maxY
         try encoder.append(rendered.image)

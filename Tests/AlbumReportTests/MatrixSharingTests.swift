@@ -108,9 +108,13 @@ struct MatrixSharingTests {
         return image
     }
 
-    static func png(_ image: GDImage, spans: DeflateSpanMemo?) throws -> Data {
+    static func png(
+        _ image: GDImage, spans: DeflateSpanMemo?, bands: FilteredBandMemo? = nil,
+        filter: PNGStreamEncoder.RowFilter = .sampled, photographicLevel: Int? = nil
+    ) throws -> Data {
         let encoder = try PNGStreamEncoder(
-            width: image.width, height: image.height, compressionLevel: 1, filter: .sampled, spans: spans)
+            width: image.width, height: image.height, compressionLevel: 1, photographicLevel: photographicLevel,
+            filter: filter, spans: spans, bands: bands)
         encoder.sharedRows = 100..<600
         try encoder.append(image)
         return try encoder.finish()
@@ -132,6 +136,37 @@ struct MatrixSharingTests {
         #expect(try GDImage(decoding: otherPNG).withRow(333) { $0[151] & 0xFF_FFFF } == 0x0065_4321)
         #expect(try Self.png(first, spans: memo) == alone)
         #expect(memo.figures.hits == 1)
+    }
+
+    @Test(
+        "a band of rows filtered before is replayed only for the very same pixels, the row above included; the bytes are those filtered anew"
+    )
+    func bandsReplayOnlyTheSamePixels() throws {
+        let flat = RGBA(red: 9, green: 99, blue: 199)
+        for filter in [PNGStreamEncoder.RowFilter.sampled, .adaptive, .up] {
+            let bands = FilteredBandMemo()
+            func image(marked: Int32, above: Bool = false) throws -> GDImage {
+                let image = try Self.image(marked: marked)
+                // Flat rows inside the band: a run of repeated rows the replay must repeat.
+                image.fill(PixelRect(x: 0, y: 400, width: 300, height: 20), color: flat)
+                if above {
+                    image.fill(PixelRect(x: 7, y: 99, width: 1, height: 1), color: RGBA(red: 1, green: 2, blue: 3))
+                }
+                return image
+            }
+            let first = try image(marked: 0x0012_3456)
+            let alone = try Self.png(first, spans: nil, filter: filter, photographicLevel: 6)
+            #expect(try Self.png(first, spans: nil, bands: bands, filter: filter, photographicLevel: 6) == alone)
+            #expect(try Self.png(first, spans: nil, bands: bands, filter: filter, photographicLevel: 6) == alone)
+            #expect(bands.figures == (hits: 1, misses: 1), "\(filter)")
+            // One pixel inside the band, or one in the row above it: filtered anew, and right.
+            for other in [try image(marked: 0x0065_4321), try image(marked: 0x0012_3456, above: true)] {
+                #expect(
+                    try Self.png(other, spans: nil, bands: bands, filter: filter, photographicLevel: 6)
+                        == Self.png(other, spans: nil, filter: filter, photographicLevel: 6))
+            }
+            #expect(bands.figures == (hits: 1, misses: 3), "\(filter)")
+        }
     }
 
     @Test("turns go to the lowest rank waiting, and no run draws more than two ranks ahead of another that has joined")

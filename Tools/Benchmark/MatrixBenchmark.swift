@@ -78,7 +78,7 @@ struct MatrixBenchmark {
             print(
                 String(
                     format:
-                        "    why: the combinations share the feed, the downloads, each album's resampled artwork, its compressed artwork rows and the text engines; that leaves %.2f of the single runs' CPU, the work only one combination does: its theme's colours in every pixel, its language's and text size's lines, and every row that is not artwork filtered and compressed (the README's \"The matrix in one run\" measures what is left)",
+                        "    why: the combinations share the feed, the downloads, each album's resampled artwork, its filtered and compressed artwork rows and the text engines; that leaves %.2f of the single runs' CPU, the work only one combination does: its theme's colours in every pixel, its language's and text size's lines, and every row that is not artwork filtered and compressed (the README's \"The matrix in one run\" measures what is left)",
                     cpu))
         }
     }

@@ -115,8 +115,9 @@ public struct MatrixPipeline: Sendable {
                     jobs: request.jobs, context: quiet, finished: finished)
                 if let sharing = quiet.sharing {
                     let (rasters, spans) = (sharing.screens.rasters.figures, sharing.screens.spans.figures)
+                    let bands = sharing.screens.bands.figures
                     context.logger.debug(
-                        "Shared between combinations: \(rasters.hits) of \(rasters.hits + rasters.misses) pictures resampled before, \(spans.hits) of \(spans.hits + spans.misses) spans of card rows compressed before"
+                        "Shared between combinations: \(rasters.hits) of \(rasters.hits + rasters.misses) pictures resampled before, \(bands.hits) of \(bands.hits + bands.misses) bands of card rows filtered before, \(spans.hits) of \(spans.hits + spans.misses) spans compressed before"
                     )
                 }
                 let manifest = try MatrixManifestBuilder.manifest(
