@@ -170,12 +170,15 @@ public final class PNGStreamEncoder {
         for y in 0..<strip.height where rowsWritten < height {
             if y < skipUntil { continue }
             if let sharedRows, rowsWritten == sharedRows.lowerBound || rowsWritten == sharedRows.upperBound {
-                if rowsWritten == sharedRows.upperBound { try keepBand(of: strip) }
+                if rowsWritten == sharedRows.upperBound { keepBand(of: strip) }
                 try endSpan(repeated)
                 // The band of shared rows, and the row above it, wholly in a strip that starts the
                 // image: replayed when another image filtered the very same pixels.
+                // The band ends inside this strip (so it is kept from this strip's rows) and inside
+                // the image, and the strip is the image's width.
                 if rowsWritten == sharedRows.lowerBound, let bands, let whole, stripStart == 0, y >= 1,
-                    y + sharedRows.count <= strip.height
+                    !sharedRows.isEmpty, y + sharedRows.count < strip.height, sharedRows.upperBound <= height,
+                    strip.width == width
                 {
                     let (record, key) = bands.record(
                         of: strip, rows: y - 1, count: sharedRows.count + 1, band: sharedRows, filter: rowFilter,
@@ -240,6 +243,8 @@ public final class PNGStreamEncoder {
             swap(&previousRow, &raw)
             rowsWritten += 1
         }
+        // A band is only recorded when it ends in the strip that started it.
+        recording = nil
     }
 
     /// Finishes the stream and returns the PNG bytes (none when a sink took them). Rows never
@@ -304,14 +309,18 @@ public final class PNGStreamEncoder {
     static let shortestRepeatRun = 8
 
     /// Keeps what filtering the band of ``sharedRows`` made (``recording``), now that it is done.
-    private func keepBand(of strip: GDImage) throws(GraphicsError) {
+    private func keepBand(of strip: GDImage) {
         guard let start = recording, let bands, let whole, let sharedRows else { return }
         recording = nil
-        let kept = try bands.shelf.take(capacity: sharedRows.count * (1 + width * 3))
+        // Without the memory for a copy, the band is simply not kept.
+        guard let kept = try? bands.shelf.take(capacity: sharedRows.count * (1 + width * 3)),
+            let pixels = try? bands.pixels(of: strip, rows: start.above, count: sharedRows.count + 1)
+        else { return }
         let copied = whole.withWritten { all in kept.append(upTo: UnsafeRawBufferPointer(rebasing: all[start.kept...]))
         }
         guard copied == whole.count - start.kept else {
             bands.shelf.give(kept)
+            bands.shelf.give(pixels)
             return
         }
         let made = segments[start.segments...].map { segment -> RowSegment in
@@ -320,7 +329,7 @@ public final class PNGStreamEncoder {
         }
         bands.keep(
             FilteredBandMemo.Record(
-                key: start.key, pixels: try bands.pixels(of: strip, rows: start.above, count: sharedRows.count + 1),
+                key: start.key, pixels: pixels,
                 kept: kept, segments: made, spanStart: spanStart - start.kept, pendingRepeats: pendingRepeats,
                 rowsPerFilter: zip(rowsPerFilter, start.rowsPerFilter).map { $0 - $1 },
                 sampled: sampled - start.sampled,
