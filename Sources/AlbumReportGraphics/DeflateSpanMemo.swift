@@ -23,17 +23,18 @@ public final class DeflateSpanMemo: Sendable {
             self.extent = extent
         }
         var bytes: Int { input.count + stream.count }
+
+        /// Whether this is the stream of exactly `span` at `level`.
+        func holds(_ span: UnsafeRawBufferPointer, level: Int) -> Bool {
+            guard self.level == level, input.count == span.count else { return false }
+            return input.withUnsafeBytes { kept in
+                guard let a = kept.baseAddress, let b = span.baseAddress else { return true }
+                return memcmp(a, b, span.count) == 0
+            }
+        }
     }
 
-    private struct State {
-        var entries: [UInt64: [(entry: Entry, lastUse: Int)]] = [:]
-        var bytes = 0
-        var clock = 0
-        var hits = 0
-        var misses = 0
-    }
-
-    private let state = Mutex(State())
+    private let state: Mutex<KeptEntries<UInt64, Entry>>
     /// The most the kept spans may take.
     public let budget: Int
     /// Spans shorter than this are compressed every time: a blank or text span is cheap to compress.
@@ -43,6 +44,7 @@ public final class DeflateSpanMemo: Sendable {
     public init(budget: Int = 48 << 20, minimumSpan: Int = 256 << 10) {
         self.budget = budget
         self.minimumSpan = minimumSpan
+        state = Mutex(KeptEntries(budget: budget))
     }
 
     /// How many spans were found kept, and how many were compressed and kept.
@@ -55,67 +57,24 @@ public final class DeflateSpanMemo: Sendable {
     ) -> Bool {
         guard span.count >= minimumSpan, span.count <= budget else { return false }
         let print = Self.fingerprint(span)
-        let candidates = state.withLock { state -> [Entry] in
-            state.clock += 1
-            return state.entries[print, default: []].map(\.entry)
-        }
-        for entry in candidates where entry.level == level && entry.input.count == span.count {
-            let same = entry.input.withUnsafeBytes { kept in
-                guard let a = kept.baseAddress, let b = span.baseAddress else { return kept.count == span.count }
-                return memcmp(a, b, span.count) == 0
-            }
-            guard same else { continue }
-            state.withLock { state in
-                state.hits += 1
-                if let index = state.entries[print]?.firstIndex(where: { $0.entry === entry }) {
-                    state.entries[print]?[index].lastUse = state.clock
-                }
-            }
+        let candidates = state.withLock { $0.entries(under: print) }
+        for entry in candidates where entry.holds(span, level: level) {
+            state.withLock { $0.found(entry, under: print) }
             entry.stream.withUnsafeBytes { body($0, entry.extent) }
             return true
         }
-        state.withLock { $0.misses += 1 }
+        state.withLock { $0.missed() }
         return false
     }
 
     /// Keeps `stream`, libdeflate's output for `span` at `level`, whose blocks end at `extent`.
     func keep(span: UnsafeRawBufferPointer, level: Int, stream: UnsafeRawBufferPointer, extent: DeflateBlocks.Extent) {
-        guard span.count >= minimumSpan else { return }
-        let entry = Entry(
-            input: [UInt8](span), level: level, stream: [UInt8](stream), extent: extent)
-        guard entry.bytes <= budget else { return }
+        guard span.count >= minimumSpan, span.count + stream.count <= budget else { return }
         let print = Self.fingerprint(span)
-        state.withLock { state in
-            // Runs drawn in step miss on the same span together: one copy is kept.
-            let kept = state.entries[print, default: []].contains { kept in
-                kept.entry.level == level && kept.entry.input.count == span.count
-                    && kept.entry.input.withUnsafeBytes { kept in
-                        guard let a = kept.baseAddress, let b = span.baseAddress else { return true }
-                        return memcmp(a, b, span.count) == 0
-                    }
-            }
-            guard !kept else { return }
-            while state.bytes + entry.bytes > budget, let oldest = Self.oldest(in: state.entries) {
-                state.entries[oldest.print]?.remove(at: oldest.index)
-                if state.entries[oldest.print]?.isEmpty == true { state.entries[oldest.print] = nil }
-                state.bytes -= oldest.bytes
-            }
-            state.clock += 1
-            state.entries[print, default: []].append((entry, state.clock))
-            state.bytes += entry.bytes
-        }
-    }
-
-    private static func oldest(
-        in entries: [UInt64: [(entry: Entry, lastUse: Int)]]
-    ) -> (print: UInt64, index: Int, bytes: Int)? {
-        var found: (print: UInt64, index: Int, bytes: Int, lastUse: Int)?
-        for (print, list) in entries {
-            for (index, kept) in list.enumerated() where kept.lastUse < (found?.lastUse ?? .max) {
-                found = (print, index, kept.entry.bytes, kept.lastUse)
-            }
-        }
-        return found.map { ($0.print, $0.index, $0.bytes) }
+        // Runs drawn in step miss on the same span together: one copy is kept.
+        guard !state.withLock({ $0.entries(under: print).contains { $0.holds(span, level: level) } }) else { return }
+        let entry = Entry(input: [UInt8](span), level: level, stream: [UInt8](stream), extent: extent)
+        state.withLock { _ = $0.keep(entry, size: entry.bytes, under: print) }
     }
 
     /// FNV-1a over the length and 256 eight-byte words spread over the span: it only picks the

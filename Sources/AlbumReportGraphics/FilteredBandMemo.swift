@@ -89,15 +89,7 @@ public final class FilteredBandMemo: Sendable {
         }
     }
 
-    private struct State {
-        var records: [Key: [(record: Record, lastUse: Int)]] = [:]
-        var bytes = 0
-        var clock = 0
-        var hits = 0
-        var misses = 0
-    }
-
-    private let state = Mutex(State())
+    private let state: Mutex<KeptEntries<Key, Record>>
     let shelf = Shelf()
     /// The most the kept bands may take.
     public let budget: Int
@@ -105,6 +97,7 @@ public final class FilteredBandMemo: Sendable {
     /// A memo of at most `budget` bytes.
     public init(budget: Int = 64 << 20) {
         self.budget = budget
+        state = Mutex(KeptEntries(budget: budget))
     }
 
     /// How many bands were replayed, and how many were filtered and kept.
@@ -119,20 +112,12 @@ public final class FilteredBandMemo: Sendable {
         let key = Key(
             width: image.width, band: band, filter: filter, judging: judging,
             fingerprint: Self.fingerprint(image, rows: first, count: count))
-        let candidates = state.withLock { state -> [Record] in
-            state.clock += 1
-            return state.records[key, default: []].map(\.record)
-        }
+        let candidates = state.withLock { $0.entries(under: key) }
         for record in candidates where Self.same(image, rows: first, count: count, as: record.pixels) {
-            state.withLock { state in
-                state.hits += 1
-                if let index = state.records[key]?.firstIndex(where: { $0.record === record }) {
-                    state.records[key]?[index].lastUse = state.clock
-                }
-            }
+            state.withLock { $0.found(record, under: key) }
             return (record, key)
         }
-        state.withLock { $0.misses += 1 }
+        state.withLock { $0.missed() }
         return (nil, key)
     }
 
@@ -147,18 +132,7 @@ public final class FilteredBandMemo: Sendable {
 
     /// Keeps `record`.
     func keep(_ record: Record) {
-        guard record.bytes <= budget else { return }
-        var dropped: [Record] = []
-        state.withLock { state in
-            while state.bytes + record.bytes > budget, let oldest = Self.oldest(in: state.records) {
-                if let removed = state.records[oldest.key]?.remove(at: oldest.index) { dropped.append(removed.record) }
-                if state.records[oldest.key]?.isEmpty == true { state.records[oldest.key] = nil }
-                state.bytes -= oldest.bytes
-            }
-            state.clock += 1
-            state.records[record.key, default: []].append((record, state.clock))
-            state.bytes += record.bytes
-        }
+        var dropped = state.withLock { $0.keep(record, size: record.bytes, under: record.key) }
         // Released outside the lock: their buffers go to the shelf.
         dropped.removeAll()
     }
@@ -177,18 +151,6 @@ public final class FilteredBandMemo: Sendable {
             }
             return true
         }
-    }
-
-    private static func oldest(
-        in records: [Key: [(record: Record, lastUse: Int)]]
-    ) -> (key: Key, index: Int, bytes: Int)? {
-        var found: (key: Key, index: Int, bytes: Int, lastUse: Int)?
-        for (key, list) in records {
-            for (index, kept) in list.enumerated() where kept.lastUse < (found?.lastUse ?? .max) {
-                found = (key, index, kept.record.bytes, kept.lastUse)
-            }
-        }
-        return found.map { ($0.key, $0.index, $0.bytes) }
     }
 
     /// FNV-1a over 16 pixels on each of 32 rows spread over the band: it only picks candidates.

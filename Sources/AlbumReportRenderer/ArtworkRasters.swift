@@ -23,15 +23,7 @@ public final class ArtworkRasters: Sendable {
         var height: Int
     }
 
-    private struct State {
-        var rasters: [Key: (raster: Raster, lastUse: Int)] = [:]
-        var bytes = 0
-        var clock = 0
-        var hits = 0
-        var misses = 0
-    }
-
-    private let state = Mutex(State())
+    private let state: Mutex<KeptEntries<Key, Raster>>
     private let digest: @Sendable (Data) -> String
     /// The most the kept pictures may take (4 bytes a pixel).
     public let budget: Int
@@ -40,6 +32,7 @@ public final class ArtworkRasters: Sendable {
     public init(budget: Int = 48 << 20, digest: @escaping @Sendable (Data) -> String) {
         self.budget = budget
         self.digest = digest
+        state = Mutex(KeptEntries(budget: budget))
     }
 
     /// How many draws found their picture kept, and how many made it.
@@ -70,31 +63,19 @@ public final class ArtworkRasters: Sendable {
 
     private func take(_ key: Key) -> Raster? {
         state.withLock { state in
-            state.clock += 1
-            guard let kept = state.rasters[key] else {
-                state.misses += 1
+            guard let kept = state.entries(under: key).first else {
+                state.missed()
                 return nil
             }
-            state.hits += 1
-            state.rasters[key] = (kept.raster, state.clock)
-            return kept.raster
+            state.found(kept, under: key)
+            return kept
         }
     }
 
     private func keep(_ raster: Raster, as key: Key) {
-        let size = raster.image.width * raster.image.height * 4
-        guard size <= budget else { return }
         state.withLock { state in
-            guard state.rasters[key] == nil else { return }
-            while state.bytes + size > budget,
-                let oldest = state.rasters.min(by: { $0.value.lastUse < $1.value.lastUse })
-            {
-                state.rasters[oldest.key] = nil
-                state.bytes -= oldest.value.raster.image.width * oldest.value.raster.image.height * 4
-            }
-            state.clock += 1
-            state.rasters[key] = (raster, state.clock)
-            state.bytes += size
+            guard state.entries(under: key).isEmpty else { return }
+            state.keep(raster, size: raster.image.width * raster.image.height * 4, under: key)
         }
     }
 }

@@ -188,6 +188,11 @@ struct MatrixSharingTests {
         }
     }
 
+    /// Yields until a card waits for a turn (a bounded number of times: the test then fails).
+    static func untilOneWaits(_ turns: RenderTurns) async {
+        for _ in 0..<100_000 where turns.waiting == 0 { await Task.yield() }
+    }
+
     @Test("turns go to the lowest rank waiting, and no run draws more than two ranks ahead of another that has joined")
     func turnsKeepRunsInStep() async throws {
         let turns = RenderTurns(1)
@@ -197,11 +202,7 @@ struct MatrixSharingTests {
         for rank in 1...3 { #expect(await turns.withTurn(rank: rank, member: ahead) { rank } == rank) }
         let drawn = Mutex<[String]>([])
         let fourth = Task { await turns.withTurn(rank: 4, member: ahead) { drawn.withLock { $0.append("ahead 4") } } }
-        var spins = 0
-        while turns.waiting == 0, spins < 100_000 {
-            await Task.yield()
-            spins += 1
-        }
+        await Self.untilOneWaits(turns)
         #expect(turns.waiting == 1, "rank 4 waits for the run behind")
         #expect(drawn.withLock { $0.isEmpty })
         _ = await turns.withTurn(rank: 1, member: behind) { drawn.withLock { $0.append("behind 1") } }
@@ -223,11 +224,7 @@ struct MatrixSharingTests {
         let plain = turns.join(ranks: [1, 2])
         let drawn = Mutex<[String]>([])
         let nine = Task { await turns.withTurn(rank: 9, member: shuffled) { drawn.withLock { $0.append("9") } } }
-        var spins = 0
-        while turns.waiting == 0, spins < 100_000 {
-            await Task.yield()
-            spins += 1
-        }
+        await Self.untilOneWaits(turns)
         #expect(turns.waiting == 1, "rank 9 is more than two ahead of the other run's next card")
         for rank in [1, 2] {
             _ = await turns.withTurn(rank: rank, member: plain) { drawn.withLock { $0.append("\(rank)") } }
