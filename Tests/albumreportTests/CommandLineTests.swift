@@ -10,7 +10,9 @@ struct CommandLineTests {
     func embeddedSample() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
+        let started = ContinuousClock.now
         let run = try await ProductBinary.run(["generate"], in: folder.url)
+        let wall = (ContinuousClock.now - started).seconds
         #expect(run.exitCode == 0, "\(run.standardError)")
         let output = folder.url.appendingPathComponent("Output")
         let cards = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("cards").path)
@@ -28,6 +30,11 @@ struct CommandLineTests {
             #expect(run.standardError.contains(stage))
         }
         #expect(run.standardError.contains("Wrote 100 rows and 100 cards to"))
+        // The closing line's time is the run's, by the wall clock: never more than the process
+        // took (the artwork, sheet and cards stages overlap, so their sum is more).
+        let said = try #require(
+            run.standardError.firstMatch(of: /cards to .* in ([0-9.]+) s with/).flatMap { Double($0.1) })
+        #expect(said > 0 && said <= wall + 0.05, "the closing line says \(said) s; the process took \(wall) s")
         #expect(run.standardOutput.isEmpty)
         // Byte for byte the report recorded for the sample (every PNG, manifest.json, index.html).
         switch try OutputDigests.check("sample", OutputDigests.of(output, loopback: nil)) {
@@ -43,12 +50,14 @@ struct CommandLineTests {
         defer { Task { await chart.server.shutdown() } }
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
+        let started = ContinuousClock.now
         let run = try await ProductBinary.run(
             [
                 "generate", "--feed", chart.feedURL.absoluteString, "--limit", "5", "--json", "--output", "report",
                 "--lookup-url", chart.lookupURL.absoluteString,
             ],
             in: folder.url)
+        let wall = (ContinuousClock.now - started).seconds
         #expect(run.exitCode == 0, "\(run.standardError)")
         #expect(run.standardError.isEmpty)
         let object = try #require(
@@ -58,6 +67,8 @@ struct CommandLineTests {
         #expect(object["feedFormat"] as? String == "apple-rss-v2")
         #expect((object["files"] as? [Any])?.count == 6)
         #expect((object["stages"] as? [Any])?.count == Stage.allCases.count)
+        let seconds = try #require(object["seconds"] as? Double)
+        #expect(seconds > 0 && seconds <= wall, "the summary says \(seconds) s; the process took \(wall) s")
         let network = try #require(object["network"] as? [String: [String: Any]])
         #expect(network["enrich"]?["requests"] as? Int == 1)
         #expect(network["artwork"]?["requests"] as? Int == 5)

@@ -134,9 +134,15 @@ struct MatrixInputTests {
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("cards").path))
         try Data("mine".utf8).write(to: output.appendingPathComponent("notes.txt"))
 
+        let started = ContinuousClock.now
         let matrix = try await ProductBinary.run(
             ["generate", "--matrix", "themes=light", "--output", "Out"] + Self.tiny, in: folder.url)
+        let wall = (ContinuousClock.now - started).seconds
         #expect(matrix.exitCode == 0, "\(matrix.standardError)")
+        // A combination's time is its own by the wall clock, not its overlapping stages' sum.
+        let said = try #require(
+            matrix.standardError.firstMatch(of: /\[1\/1\] .* in ([0-9.]+) s with/).flatMap { Double($0.1) })
+        #expect(said <= wall + 0.05, "the combination's line says \(said) s; the process took \(wall) s")
         let entries = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }
         #expect(entries.sorted() == ["index.html", "light", "manifest.json", "notes.txt"])
 

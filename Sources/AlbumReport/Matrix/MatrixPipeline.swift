@@ -182,9 +182,12 @@ public struct MatrixPipeline: Sendable {
                 let (options, setup, runner) = setups[index]
                 let staging = writer.staging.appendingPathComponent(combinations[index].folder, isDirectory: true)
                 var following = runner.following(prelude)
-                return try await ReportPipeline.render(
+                let start = ContinuousClock.now
+                var summary = try await ReportPipeline.render(
                     options, setup: setup, feed: feed, runner: &following, context: following.context,
                     stagingOutput: staging)
+                summary.seconds = (ContinuousClock.now - start).seconds
+                return summary
             }
             // Back in the matrix's order.
             var inOrder = summaries

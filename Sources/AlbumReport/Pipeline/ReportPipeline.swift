@@ -37,10 +37,13 @@ public struct ReportPipeline: Sendable {
     private static func sequence(
         _ options: GenerateOptions, transport: any HTTPTransport, context: RunContext
     ) async throws(ReportError) -> ReportSummary {
+        let start = ContinuousClock.now
         var runner = StageRunner(context: context)
         let setup = try await runner.run(SetupStage(), .init(options))
         let feed = try await fetchFeed(options, network: network(options, transport: transport), runner: &runner)
-        return try await render(options, setup: setup, feed: feed, runner: &runner, context: context)
+        var summary = try await render(options, setup: setup, feed: feed, runner: &runner, context: context)
+        summary.seconds = (ContinuousClock.now - start).seconds
+        return summary
     }
 
     /// How `options` reach the network through `transport`.

@@ -19,11 +19,10 @@ public enum SummaryText {
             }
     }
 
-    /// The closing line: what was written where, how long it took, how many warnings.
+    /// The closing line: what was written where, how long it took by the wall clock (not the sum
+    /// of the stages' times, which overlap), how many warnings.
     public static func line(_ summary: ReportSummary) -> String {
-        let seconds = summary.stages.reduce(0) { $0 + $1.seconds }
-        return
-            "Wrote \(summary.itemsRendered) rows and \(summary.cardsRendered) cards to \(Excerpt.location(summary.output)) in \(String(format: "%.1f", seconds)) s with \(summary.warnings.count) warning(s)."
+        "Wrote \(summary.itemsRendered) rows and \(summary.cardsRendered) cards to \(Excerpt.location(summary.output)) in \(String(format: "%.1f", summary.seconds)) s with \(summary.warnings.count) warning(s)."
     }
 
     /// `--json`: the summary with sorted keys.

@@ -19,6 +19,10 @@ public struct ReportSummary: Sendable, Codable {
     public var cardsRendered: Int
     public var files: [Manifest.FileRecord]
     public var warnings: [ReportWarning]
+    /// How long the run took, by the wall clock: a single run from its first stage's start to the
+    /// end of `write`; a matrix's combination from its `select` to its `write` (the setup and feed
+    /// it shares with the others are the matrix's). The closing line prints it.
+    public var seconds: Double = 0
     /// Each stage's own wall time, from its start to its end, in pipeline order. `artwork`
     /// (the thumbnails' downloads), `sheet` and `cards` run at the same time, so their seconds
     /// overlap and add up to more than the run took: `sheet` and `cards` include waiting for
