@@ -6,6 +6,9 @@ import Foundation
 /// `deinit`, never lets its pointer escape. Not `Sendable`: an image lives inside one task.
 public final class GDImage {
     let pointer: gdImagePtr
+    /// Whether this wrapper made the image's rows (``init(width:height:background:)``), a chunk of
+    /// rows at a time; false for an image libgd made (decoded).
+    private let chunked: Bool
 
     /// Width in pixels.
     public let width: Int
@@ -25,10 +28,11 @@ public final class GDImage {
             throw .invalidSize(width: width, height: height)
         }
         GraphicsRuntime.prepare()
-        guard let created = gdImageCreateTrueColor(Int32(width), Int32(height)) else {
+        guard let created = ar_gd_create_chunked(Int32(width), Int32(height)) else {
             throw .allocationFailed(width: width, height: height)
         }
         pointer = created
+        chunked = true
         self.width = width
         self.height = height
         gdImageSaveAlpha(pointer, 0)
@@ -65,12 +69,17 @@ public final class GDImage {
             throw .allocationFailed(width: size.width, height: size.height)
         }
         pointer = decoded
+        chunked = false
         width = Int(ar_gd_width(decoded))
         height = Int(ar_gd_height(decoded))
     }
 
     deinit {
-        gdImageDestroy(pointer)
+        if chunked {
+            ar_gd_destroy_chunked(pointer)
+        } else {
+            gdImageDestroy(pointer)
+        }
     }
 
     // MARK: - Encoding

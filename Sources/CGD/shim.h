@@ -34,6 +34,65 @@ static inline int *ar_gd_truecolor_row(gdImagePtr im, int y) {
     return im->tpixels[y];
 }
 
+/* The rows of a truecolor image made by ar_gd_create_chunked, a chunk at a time: as many rows as
+   fit in 256 KiB (one at least). */
+static inline int ar_gd_rows_per_chunk(int sx) {
+    size_t row = sizeof(int) * (size_t)(sx > 0 ? sx : 1);
+    size_t rows = ((size_t)256 << 10) / row;
+    return rows > 0 ? (int)rows : 1;
+}
+
+/* A truecolor image of `sx` × `sy` pixels, left as they are (the caller fills them), whose rows
+   come from malloc a chunk of rows at a time: gdImageCreateTrueColor callocs every row apart,
+   2,556 calls a card, each taking the C library's heap lock and clearing its row. The chunks
+   stay under malloc's mapping threshold, so a freed canvas's memory serves the next one, and
+   the other allocations of a run, as libgd's own rows did. libgd keeps the rows in `tpixels`
+   and derives only `sy` and the clip's bottom `cy2` from the height, so the image is made one
+   row tall and then given the chunks' rows. Destroy it with ar_gd_destroy_chunked only. NULL
+   when memory runs out (nothing is left allocated then). */
+static inline gdImagePtr ar_gd_create_chunked(int sx, int sy) {
+    if (sx <= 0 || sy <= 0) { return NULL; }
+    int **rows = malloc(sizeof(int *) * (size_t)sy);
+    if (rows == NULL) { return NULL; }
+    gdImagePtr im = gdImageCreateTrueColor(sx, 1);
+    if (im == NULL || im->tpixels == NULL) {
+        if (im != NULL) { gdImageDestroy(im); }
+        free(rows);
+        return NULL;
+    }
+    int chunk = ar_gd_rows_per_chunk(sx);
+    for (int y = 0; y < sy; y += chunk) {
+        int count = sy - y < chunk ? sy - y : chunk;
+        int *block = malloc(sizeof(int) * (size_t)sx * (size_t)count);
+        if (block == NULL) {
+            for (int made = 0; made < y; made += chunk) { free(rows[made]); }
+            free(rows);
+            gdImageDestroy(im);
+            return NULL;
+        }
+        for (int i = 0; i < count; i++) { rows[y + i] = block + (size_t)i * (size_t)sx; }
+    }
+    gdFree(im->tpixels[0]);
+    gdFree(im->tpixels);
+    im->tpixels = rows;
+    im->sy = sy;
+    im->cy2 = sy - 1;
+    return im;
+}
+
+/* Destroys an image made by ar_gd_create_chunked: its chunks and row table, then the rest as
+   libgd does. */
+static inline void ar_gd_destroy_chunked(gdImagePtr im) {
+    if (im == NULL) { return; }
+    if (im->tpixels != NULL) {
+        int chunk = ar_gd_rows_per_chunk(im->sx);
+        for (int y = 0; y < im->sy; y += chunk) { free(im->tpixels[y]); }
+        free(im->tpixels);
+        im->tpixels = NULL;
+    }
+    gdImageDestroy(im);
+}
+
 /* FreeType face fields used for vertical metrics (the struct is imported, but keep access in one place). */
 static inline long ar_ft_units_per_em(FT_Face face) { return face->units_per_EM; }
 static inline long ar_ft_ascender(FT_Face face) { return face->ascender; }

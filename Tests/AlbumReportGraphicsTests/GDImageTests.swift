@@ -134,6 +134,26 @@ struct GDImageTests {
         #expect(!ImageHeader.jpegIsComplete(jpeg.prefix(jpeg.count / 2)))
     }
 
+    @Test(
+        "a canvas's rows, made a chunk at a time, each hold their own pixels, and libgd draws to the last row",
+        arguments: [(1179, 200), (70_000, 3), (7, 1)])
+    func rowsApart(width: Int, height: Int) throws {
+        let image = try GDImage(width: width, height: height, background: white)
+        func colour(_ y: Int) -> RGBA { RGBA(red: UInt8(y % 251), green: UInt8(y / 251 % 256), blue: 7) }
+        for y in 0..<height { image.fill(PixelRect(x: 0, y: y, width: width, height: 1), color: colour(y)) }
+        for y in 0..<height {
+            #expect(image.pixel(x: 0, y: y) == colour(y) && image.pixel(x: width - 1, y: y) == colour(y), "row \(y)")
+        }
+        // gdImageCopy clips to the image's last row, which it reads from the image itself.
+        let stamp = try GDImage(width: 4, height: 4, background: blue)
+        image.copy(stamp, x: 1, y: height - 2)
+        #expect(image.pixel(x: 1, y: height - 1) == blue)
+        #expect(image.pixel(x: 5, y: height - 1) == colour(height - 1))
+        if height > 2 { #expect(image.pixel(x: 1, y: height - 3) == colour(height - 3)) }
+        let decoded = try GDImage(decoding: image.pngData(compressionLevel: 1))
+        #expect(decoded.pixelBuffer() == image.pixelBuffer())
+    }
+
     @Test("impossible sizes are refused before allocating")
     func sizes() {
         #expect(throws: GraphicsError.invalidSize(width: 0, height: 10)) {
