@@ -12,22 +12,27 @@ import Synchronization
 public final class DeflateSpanMemo: Sendable {
     /// One kept span: its bytes, and libdeflate's stream of them with where that stream's blocks end.
     private final class Entry: Sendable {
-        let input: [UInt8]
+        /// The span's bytes, in a buffer of the memo's shelf.
+        let input: MappedBytes
         let level: Int
         let stream: [UInt8]
         let extent: DeflateBlocks.Extent
-        init(input: [UInt8], level: Int, stream: [UInt8], extent: DeflateBlocks.Extent) {
+        private let shelf: BufferShelf
+        init(input: MappedBytes, level: Int, stream: [UInt8], extent: DeflateBlocks.Extent, shelf: BufferShelf) {
             self.input = input
             self.level = level
             self.stream = stream
             self.extent = extent
+            self.shelf = shelf
         }
-        var bytes: Int { input.count + stream.count }
+        deinit { shelf.give(input) }
+        var bytes: Int { input.capacity + stream.count }
 
         /// Whether this is the stream of exactly `span` at `level`.
         func holds(_ span: UnsafeRawBufferPointer, level: Int) -> Bool {
-            guard self.level == level, input.count == span.count else { return false }
-            return input.withUnsafeBytes { kept in
+            guard self.level == level else { return false }
+            return input.withWritten { kept in
+                guard kept.count == span.count else { return false }
                 guard let a = kept.baseAddress, let b = span.baseAddress else { return true }
                 return memcmp(a, b, span.count) == 0
             }
@@ -35,6 +40,9 @@ public final class DeflateSpanMemo: Sendable {
     }
 
     private let state: Mutex<KeptEntries<UInt64, Entry>>
+    /// Buffers of spans let go, for the next spans kept: a span's bytes are megabytes, and a
+    /// buffer mapped anew for each was most of a matrix's page faults.
+    private let shelf = BufferShelf(limit: 8)
     /// The most the kept spans may take.
     public let budget: Int
     /// Spans shorter than this are compressed every time: a blank or text span is cheap to compress.
@@ -73,8 +81,14 @@ public final class DeflateSpanMemo: Sendable {
         let print = Self.fingerprint(span)
         // Runs drawn in step miss on the same span together: one copy is kept.
         guard !state.withLock({ $0.entries(under: print).contains { $0.holds(span, level: level) } }) else { return }
-        let entry = Entry(input: [UInt8](span), level: level, stream: [UInt8](stream), extent: extent)
-        state.withLock { _ = $0.keep(entry, size: entry.bytes, under: print) }
+        // A kept buffer up to a quarter larger serves: spans' sizes vary with the rows that repeat.
+        guard let input = try? shelf.take(capacity: span.count, upTo: span.count + span.count / 4, populate: true),
+            input.append(upTo: span) == span.count
+        else { return }
+        let entry = Entry(input: input, level: level, stream: [UInt8](stream), extent: extent, shelf: shelf)
+        var dropped = state.withLock { $0.keep(entry, size: entry.bytes, under: print) }
+        // Released outside the lock: their buffers go to the shelf.
+        dropped.removeAll()
     }
 
     /// FNV-1a over the length and 256 eight-byte words spread over the span: it only picks the

@@ -27,12 +27,12 @@ public final class FilteredBandMemo: Sendable {
         let busy: Int
         /// The last row converted (RGB): the row above the next.
         let previousRow: [UInt8]
-        private let shelf: Shelf
+        private let shelf: BufferShelf
 
         init(
             key: Key, pixels: MappedBytes, kept: MappedBytes, segments: [PNGStreamEncoder.RowSegment],
             spanStart: Int, pendingRepeats: Int, rowsPerFilter: [Int], sampled: Int, busy: Int,
-            previousRow: [UInt8], shelf: Shelf
+            previousRow: [UInt8], shelf: BufferShelf
         ) {
             self.key = key
             self.pixels = pixels
@@ -64,33 +64,9 @@ public final class FilteredBandMemo: Sendable {
         var fingerprint: UInt64
     }
 
-    /// Buffers of bands let go, for the next bands of their sizes (a few: one a size and theme).
-    final class Shelf: Sendable {
-        private let kept = Mutex<[MappedBytes]>([])
-        static let limit = 4
-
-        func take(capacity: Int) throws(GraphicsError) -> MappedBytes {
-            let reused = kept.withLock { kept in
-                kept.firstIndex { $0.capacity == capacity }.map { kept.remove(at: $0) }
-            }
-            if let reused {
-                reused.removeAll()
-                return reused
-            }
-            return try MappedBytes(capacity: capacity, populate: true)
-        }
-
-        func give(_ buffer: MappedBytes) {
-            let dropped = kept.withLock { kept -> MappedBytes? in
-                kept.append(buffer)
-                return kept.count > Self.limit ? kept.removeFirst() : nil
-            }
-            _ = dropped
-        }
-    }
-
     private let state: Mutex<KeptEntries<Key, Record>>
-    let shelf = Shelf()
+    /// Buffers of bands let go, for the next bands of their sizes (a few: one a size and theme).
+    let shelf = BufferShelf(limit: 4)
     /// The most the kept bands may take.
     public let budget: Int
 
@@ -123,7 +99,7 @@ public final class FilteredBandMemo: Sendable {
 
     /// A copy of `image`'s rows `first ..< first + count`, in a buffer of the shelf.
     func pixels(of image: GDImage, rows first: Int, count: Int) throws(GraphicsError) -> MappedBytes {
-        let buffer = try shelf.take(capacity: count * image.width * 4)
+        let buffer = try shelf.take(capacity: count * image.width * 4, populate: true)
         for y in first..<first + count {
             _ = image.withRow(y) { row in _ = buffer.append(upTo: UnsafeRawBufferPointer(row)) }
         }

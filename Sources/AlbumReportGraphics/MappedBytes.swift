@@ -93,23 +93,39 @@ package final class MappedBytes: @unchecked Sendable {
     }
 }
 
-/// Mapped buffers of finished images, kept for the next image of the same size: a report's cards
-/// are one size, and a buffer kept is not faulted in and cleared again page by page for every card
-/// (that was 3 % of a report's CPU). At most ``limit`` wait at a time, so what stays resident is
-/// what the cards in flight use anyway; ``GraphicsRuntime/releaseKeptBuffers()`` unmaps them.
-final class BufferShelf: @unchecked Sendable {
-    static let shared = BufferShelf()
+/// Mapped buffers let go, kept for the next of their size: a report's cards are one size, and a
+/// buffer kept is not faulted in and cleared again page by page for every card (that was 3 % of
+/// a report's CPU). At most ``limit`` wait at a time, the longest kept going first, so what stays
+/// resident is what the work in flight uses anyway. ``shared`` holds the encoder's buffers
+/// (``GraphicsRuntime/releaseKeptBuffers()`` unmaps them); a matrix's memos keep shelves of
+/// their own.
+package final class BufferShelf: @unchecked Sendable {
     /// An image a core, each with its rows and its compression buffer.
-    static let limit = 2 * max(ProcessInfo.processInfo.activeProcessorCount, 1)
+    static let shared = BufferShelf(limit: 2 * max(ProcessInfo.processInfo.activeProcessorCount, 1))
 
+    /// The most buffers kept at a time.
+    package let limit: Int
     private let lock = NSLock()
     private var kept: [MappedBytes] = []
 
+    package init(limit: Int) {
+        self.limit = max(limit, 0)
+    }
+
     /// A buffer of exactly `capacity` bytes with nothing written: one kept, or a new one.
-    func take(capacity: Int, populate: Bool = false) throws(GraphicsError) -> MappedBytes {
+    package func take(capacity: Int, populate: Bool = false) throws(GraphicsError) -> MappedBytes {
+        try take(capacity: capacity, upTo: capacity, populate: populate)
+    }
+
+    /// A buffer of `capacity` to `largest` bytes with nothing written: the smallest kept, or a new
+    /// one of `capacity` (for contents whose sizes vary a little, as spans of rows do).
+    package func take(capacity: Int, upTo largest: Int, populate: Bool = false) throws(GraphicsError) -> MappedBytes {
         lock.lock()
-        let index = kept.firstIndex { $0.capacity == capacity }
-        let reused = index.map { kept.remove(at: $0) }
+        var best: Int?
+        for (index, buffer) in kept.enumerated() where (capacity...max(capacity, largest)).contains(buffer.capacity) {
+            if best.map({ buffer.capacity < kept[$0].capacity }) ?? true { best = index }
+        }
+        let reused = best.map { kept.remove(at: $0) }
         lock.unlock()
         if let reused {
             reused.removeAll()
@@ -120,10 +136,10 @@ final class BufferShelf: @unchecked Sendable {
 
     /// Keeps `buffer` for a later ``take(capacity:populate:)``; when the shelf is full, the
     /// buffer kept longest goes (images of another size, as a matrix of devices makes).
-    func give(_ buffer: MappedBytes) {
+    package func give(_ buffer: MappedBytes) {
         lock.lock()
         kept.append(buffer)
-        let dropped = kept.count > Self.limit ? kept.removeFirst() : nil
+        let dropped = kept.count > limit ? kept.removeFirst() : nil
         lock.unlock()
         _ = dropped
     }

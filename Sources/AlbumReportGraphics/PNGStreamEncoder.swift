@@ -313,7 +313,7 @@ public final class PNGStreamEncoder {
         guard let start = recording, let bands, let whole, let sharedRows else { return }
         recording = nil
         // Without the memory for a copy, the band is simply not kept.
-        guard let kept = try? bands.shelf.take(capacity: sharedRows.count * (1 + width * 3)),
+        guard let kept = try? bands.shelf.take(capacity: sharedRows.count * (1 + width * 3), populate: true),
             let pixels = try? bands.pixels(of: strip, rows: start.above, count: sharedRows.count + 1)
         else { return }
         let copied = whole.withWritten { all in kept.append(upTo: UnsafeRawBufferPointer(rebasing: all[start.kept...]))

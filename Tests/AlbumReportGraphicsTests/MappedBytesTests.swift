@@ -18,6 +18,28 @@ struct MappedBytesTests {
         #expect(buffer.withWritten { Array($0) } == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     }
 
+    @Test("a shelf hands back the smallest kept buffer in the size asked for, never a smaller or larger one")
+    func shelfSizes() throws {
+        let shelf = BufferShelf(limit: 3)
+        let kept = try [200, 120, 100].map { try MappedBytes(capacity: $0) }
+        for buffer in kept {
+            _ = buffer.append([1, 2, 3])
+            shelf.give(buffer)
+        }
+        let first = try shelf.take(capacity: 100, upTo: 125)
+        #expect(first === kept[2] && first.withWritten { $0.isEmpty }, "the smallest that fits, with nothing written")
+        #expect(try shelf.take(capacity: 100, upTo: 125) === kept[1])
+        let third = try shelf.take(capacity: 100, upTo: 125)
+        #expect(!kept.contains { $0 === third } && third.capacity == 100, "200 is too large: a new one")
+        #expect(try shelf.take(capacity: 200) === kept[0])
+        // Past its limit, the buffer kept longest goes.
+        let more = try (0..<4).map { _ in try MappedBytes(capacity: 64) }
+        for buffer in more { shelf.give(buffer) }
+        let back = try (0..<3).map { _ in try shelf.take(capacity: 64) }
+        #expect(back.allSatisfy { taken in more.dropFirst().contains { $0 === taken } })
+        #expect(!more.contains { $0 === (try? shelf.take(capacity: 64)) })
+    }
+
     @Test("a fill counts only what fits, and a populated mapping starts as zeros")
     func fillsWithinCapacity() throws {
         let buffer = try MappedBytes(capacity: 4096 * 3 + 5, populate: true)
