@@ -193,24 +193,32 @@ struct MatrixSharingTests {
         for _ in 0..<100_000 where turns.waiting == 0 { await Task.yield() }
     }
 
-    @Test("turns go to the lowest rank waiting, and no run draws more than two ranks ahead of another that has joined")
+    @Test(
+        "turns go to the lowest rank waiting, and no run draws more than the lead of ranks ahead of another that has joined"
+    )
     func turnsKeepRunsInStep() async throws {
         let turns = RenderTurns(1)
-        let ahead = turns.join(ranks: [1, 2, 3, 4, 5])
-        let behind = turns.join(ranks: [1, 2, 3, 4, 5])
-        // Ranks 1 to 3 are within the lead of the run behind (still at 1): drawn at once.
-        for rank in 1...3 { #expect(await turns.withTurn(rank: rank, member: ahead) { rank } == rank) }
+        let ranks = Array(1...(RenderTurns.lead + 3))
+        let ahead = turns.join(ranks: ranks)
+        let behind = turns.join(ranks: ranks)
+        // Ranks 1 to 1 + lead are within the lead of the run behind (still at 1): drawn at once.
+        for rank in 1...(1 + RenderTurns.lead) {
+            #expect(await turns.withTurn(rank: rank, member: ahead) { rank } == rank)
+        }
+        let next = 2 + RenderTurns.lead
         let drawn = Mutex<[String]>([])
-        let fourth = Task { await turns.withTurn(rank: 4, member: ahead) { drawn.withLock { $0.append("ahead 4") } } }
+        let held = Task {
+            await turns.withTurn(rank: next, member: ahead) { drawn.withLock { $0.append("ahead \(next)") } }
+        }
         await Self.untilOneWaits(turns)
-        #expect(turns.waiting == 1, "rank 4 waits for the run behind")
+        #expect(turns.waiting == 1, "rank \(next) waits for the run behind")
         #expect(drawn.withLock { $0.isEmpty })
         _ = await turns.withTurn(rank: 1, member: behind) { drawn.withLock { $0.append("behind 1") } }
-        _ = await fourth.value
-        #expect(drawn.withLock { $0 } == ["behind 1", "ahead 4"])
+        _ = await held.value
+        #expect(drawn.withLock { $0 } == ["behind 1", "ahead \(next)"])
         // A run that leaves holds nobody back.
         turns.leave(behind)
-        #expect(await turns.withTurn(rank: 5, member: ahead) { 5 } == 5)
+        #expect(await turns.withTurn(rank: next + 1, member: ahead) { next + 1 } == next + 1)
         turns.leave(ahead)
         #expect(turns.waiting == 0)
     }
@@ -225,7 +233,7 @@ struct MatrixSharingTests {
         let drawn = Mutex<[String]>([])
         let nine = Task { await turns.withTurn(rank: 9, member: shuffled) { drawn.withLock { $0.append("9") } } }
         await Self.untilOneWaits(turns)
-        #expect(turns.waiting == 1, "rank 9 is more than two ahead of the other run's next card")
+        #expect(turns.waiting == 1, "rank 9 is more than the lead ahead of the other run's next card")
         for rank in [1, 2] {
             _ = await turns.withTurn(rank: rank, member: plain) { drawn.withLock { $0.append("\(rank)") } }
         }

@@ -18,7 +18,7 @@ import Synchronization
 /// turn.
 package final class RenderTurns: Sendable {
     /// How far ahead of its family's slowest joined run a card may be drawn.
-    package static let lead = 2
+    package static let lead = 1
 
     private struct Waiter {
         var id: Int
