@@ -211,6 +211,23 @@ struct IntegrityTests {
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("missing").path))
     }
 
+    @Test(
+        "a staged file holds exactly the bytes written, a file written over is emptied first, and a failure is the system's"
+    )
+    func unsyncedWrites() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("card.png")
+        let long = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try long.writeUnsynced(to: file)
+        #expect(try Data(contentsOf: file) == long)
+        try Data("short".utf8).writeUnsynced(to: file)
+        #expect(try Data(contentsOf: file) == Data("short".utf8))
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode.map { $0 & 0o600 == 0o600 } == true, "the owner reads and writes it")
+        #expect(throws: POSIXError(.ENOTDIR)) { try long.writeUnsynced(to: file.appendingPathComponent("under")) }
+    }
+
     // MARK: - Links
 
     @Test("--update never writes through a linked golden sub-folder; a linked PNG is an error, never read")

@@ -118,9 +118,9 @@ public struct ReportWriter: Sendable {
     ) throws(ReportError) -> (bytes: Int, sha256: String) {
         let url = try prepare(relativePath)
         do {
-            try data.write(to: url)
+            try data.writeUnsynced(to: url)
         } catch {
-            throw .write(path: url.path, detail: FileProblem.describe(error))
+            throw .write(path: url.path, detail: FileProblem.clause(errno: error.code.rawValue))
         }
         return (data.count, knownSHA256 ?? Digest.sha256Hex(data))
     }
