@@ -36,7 +36,11 @@ public final class GDImage {
         self.width = width
         self.height = height
         gdImageSaveAlpha(pointer, 0)
-        fill(PixelRect(x: 0, y: 0, width: width, height: height), color: background)
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        // The rows start as whatever malloc held: a translucent background is blended over opaque
+        // black, as over libgd's cleared rows before.
+        if background.alpha != 255 { fill(whole, color: RGBA(red: 0, green: 0, blue: 0)) }
+        fill(whole, color: background)
     }
 
     /// Decodes PNG, JPEG, GIF or WebP data; the format is taken from the bytes, never a name.

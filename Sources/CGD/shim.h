@@ -10,6 +10,7 @@
 #include <libdeflate.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <harfbuzz/hb.h>
 #include <harfbuzz/hb-ot.h>
 #include <fribidi/fribidi.h>
@@ -42,7 +43,8 @@ static inline int ar_gd_rows_per_chunk(int sx) {
     return rows > 0 ? (int)rows : 1;
 }
 
-/* A truecolor image of `sx` × `sy` pixels, left as they are (the caller fills them), whose rows
+/* A truecolor image of `sx` × `sy` pixels, left as they are (the caller fills them, with an
+   opaque colour first: a translucent one blends with what is there), whose rows
    come from malloc a chunk of rows at a time: gdImageCreateTrueColor callocs every row apart,
    2,556 calls a card, each taking the C library's heap lock and clearing its row. The chunks
    stay under malloc's mapping threshold, so a freed canvas's memory serves the next one, and
@@ -51,7 +53,8 @@ static inline int ar_gd_rows_per_chunk(int sx) {
    row tall and then given the chunks' rows. Destroy it with ar_gd_destroy_chunked only. NULL
    when memory runs out (nothing is left allocated then). */
 static inline gdImagePtr ar_gd_create_chunked(int sx, int sy) {
-    if (sx <= 0 || sy <= 0) { return NULL; }
+    /* libgd's own limit on the pixel count (its overflow check of sx × sy). */
+    if (sx <= 0 || sy <= 0 || (size_t)sx * (size_t)sy > (size_t)INT_MAX) { return NULL; }
     int **rows = malloc(sizeof(int *) * (size_t)sy);
     if (rows == NULL) { return NULL; }
     gdImagePtr im = gdImageCreateTrueColor(sx, 1);

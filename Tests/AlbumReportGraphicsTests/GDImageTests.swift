@@ -154,6 +154,23 @@ struct GDImageTests {
         #expect(decoded.pixelBuffer() == image.pixelBuffer())
     }
 
+    @Test("a translucent background is blended over opaque black, whatever memory the canvas had before")
+    func translucentBackground() throws {
+        let half = RGBA(red: 255, green: 255, blue: 255, alpha: 128)
+        var greys: [RGBA] = []
+        for _ in 0..<3 {
+            // A red canvas freed just before: its memory is what the next canvas's rows may get.
+            _ = try GDImage(width: 400, height: 400, background: RGBA(red: 255, green: 0, blue: 0))
+            let image = try GDImage(width: 400, height: 400, background: half)
+            greys.append(image.pixel(x: 200, y: 200))
+            #expect(image.pixelBuffer() == (try GDImage(width: 400, height: 400, background: half)).pixelBuffer())
+        }
+        let grey = try #require(greys.first)
+        #expect(grey.red == grey.green && grey.green == grey.blue && grey.alpha == 255, "\(grey)")
+        #expect((120...136).contains(grey.red), "half white over black: \(grey)")
+        #expect(greys.allSatisfy { $0 == grey })
+    }
+
     @Test("impossible sizes are refused before allocating")
     func sizes() {
         #expect(throws: GraphicsError.invalidSize(width: 0, height: 10)) {
