@@ -21,3 +21,32 @@ int albumreport_exchange_paths(const char *first, const char *second) {
     return -1;
 }
 #endif
+
+#include <unistd.h>
+
+#if defined(__linux__)
+int albumreport_start_writeback(int descriptor) {
+    return sync_file_range(descriptor, 0, 0, SYNC_FILE_RANGE_WRITE);
+}
+
+int albumreport_flush_file_system(const char *path) {
+    int descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (descriptor < 0) { return -1; }
+    int flushed = syncfs(descriptor);
+    int saved = errno;
+    close(descriptor);
+    errno = saved;
+    return flushed;
+}
+#else
+int albumreport_start_writeback(int descriptor) {
+    (void)descriptor;
+    return 0;
+}
+
+int albumreport_flush_file_system(const char *path) {
+    (void)path;
+    sync();
+    return 0;
+}
+#endif

@@ -219,13 +219,15 @@ struct IntegrityTests {
         defer { folder.remove() }
         let file = folder.url.appendingPathComponent("card.png")
         let long = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        try long.writeUnsynced(to: file)
+        try ReportWriter.writeStaged(long, to: file)
         #expect(try Data(contentsOf: file) == long)
-        try Data("short".utf8).writeUnsynced(to: file)
+        try ReportWriter.writeStaged(Data("short".utf8), to: file)
         #expect(try Data(contentsOf: file) == Data("short".utf8))
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode.map { $0 & 0o600 == 0o600 } == true, "the owner reads and writes it")
-        #expect(throws: POSIXError(.ENOTDIR)) { try long.writeUnsynced(to: file.appendingPathComponent("under")) }
+        #expect(throws: POSIXError(.ENOTDIR)) {
+            try ReportWriter.writeStaged(long, to: file.appendingPathComponent("under"))
+        }
     }
 
     // MARK: - Links

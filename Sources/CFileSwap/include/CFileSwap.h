@@ -6,4 +6,14 @@
 /// file system or kernel cannot exchange).
 int albumreport_exchange_paths(const char *first, const char *second);
 
+/// Starts writing the file open as `descriptor` to its device without waiting for it (Linux
+/// sync_file_range SYNC_FILE_RANGE_WRITE), so that a later flush finds it mostly written.
+/// Returns 0, or -1 with errno set; elsewhere it does nothing and returns 0.
+int albumreport_start_writeback(int descriptor);
+
+/// Waits until everything written to the file system holding `path` is on its device (Linux
+/// syncfs: one journal commit for every file written, not one each; elsewhere sync). Returns 0,
+/// or -1 with errno set.
+int albumreport_flush_file_system(const char *path);
+
 #endif
