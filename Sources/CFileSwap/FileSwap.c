@@ -25,18 +25,27 @@ int albumreport_exchange_paths(const char *first, const char *second) {
 #include <unistd.h>
 
 #if defined(__linux__)
+#include <fcntl.h>
+
 int albumreport_start_writeback(int descriptor) {
     return sync_file_range(descriptor, 0, 0, SYNC_FILE_RANGE_WRITE);
 }
 
 int albumreport_flush_file_system(const char *path) {
     int descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (descriptor < 0) { return -1; }
-    int flushed = syncfs(descriptor);
+    int flushed = descriptor < 0 ? -1 : syncfs(descriptor);
     int saved = errno;
-    close(descriptor);
+    if (descriptor >= 0) { close(descriptor); }
+    if (flushed == 0) { return 0; }
+    /* A kernel or sandbox without syncfs, or a folder that cannot be opened to name the file
+       system: sync(), which waits for every file system (Linux). Errors the data itself met
+       (EIO, ENOSPC, EDQUOT) are returned. */
+    if (saved == ENOSYS || saved == EPERM || saved == EINVAL || saved == EOPNOTSUPP || saved == EACCES) {
+        sync();
+        return 0;
+    }
     errno = saved;
-    return flushed;
+    return -1;
 }
 #else
 int albumreport_start_writeback(int descriptor) {
@@ -46,6 +55,7 @@ int albumreport_start_writeback(int descriptor) {
 
 int albumreport_flush_file_system(const char *path) {
     (void)path;
+    /* Best effort: sync() may return before the data is written, and is no F_FULLFSYNC. */
     sync();
     return 0;
 }

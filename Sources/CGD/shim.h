@@ -54,7 +54,7 @@ static inline int ar_gd_rows_per_chunk(int sx) {
    when memory runs out (nothing is left allocated then). */
 static inline gdImagePtr ar_gd_create_chunked(int sx, int sy) {
     /* libgd's own limit on the pixel count (its overflow check of sx × sy). */
-    if (sx <= 0 || sy <= 0 || (size_t)sx * (size_t)sy > (size_t)INT_MAX) { return NULL; }
+    if (sx <= 0 || sy <= 0 || sx > INT_MAX / sy) { return NULL; }
     int **rows = malloc(sizeof(int *) * (size_t)sy);
     if (rows == NULL) { return NULL; }
     gdImagePtr im = gdImageCreateTrueColor(sx, 1);

@@ -23,9 +23,12 @@ struct StreamedRender: Sendable {
         selection: SelectStage.Output, context: RunContext, stagingOutput: URL?
     ) throws(ReportError) {
         // Setup read the output folder's manifest already (a combination's folder it did not).
-        writer = try ReportWriter.prepare(
+        var writer = try ReportWriter.prepare(
             output: stagingOutput ?? options.output, force: options.force,
             holdsReport: stagingOutput == nil ? setup.previous != nil : nil, control: options.control)
+        // A combination's folder is flushed with the matrix's.
+        writer.flushes = stagingOutput == nil
+        self.writer = writer
         renderCache = RenderCache(
             output: stagingOutput == nil ? writer.output : ReportWriter.resolved(options.output),
             previous: setup.previous, cacheDirectory: options.cacheDirectory,

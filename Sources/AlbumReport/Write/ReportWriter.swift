@@ -19,6 +19,10 @@ public struct ReportWriter: Sendable {
     let inPlace: Bool
     /// The stop latch and commit count of the run this writer belongs to.
     let control: RunControl
+    /// Whether ``commit(manifest:page:)`` flushes the staged report to its device before the swap;
+    /// false for a matrix's combination, staged inside the matrix's own folder, which the
+    /// matrix's writer flushes once for all of them.
+    var flushes = true
 
     /// The manifest's file name.
     public static let manifestName = ManifestFile.name
@@ -203,15 +207,19 @@ public struct ReportWriter: Sendable {
     /// carries the user's own files over from the output folder, swaps the new report in and
     /// removes the old one.
     public func commit(manifest: Data?, page: Data?) throws(ReportError) {
-        control.beginCommit()
-        defer { control.endCommit() }
         if let manifest { _ = try stage(manifest, at: Self.manifestName) }
         if let page { _ = try stage(page, at: GalleryPage.fileName) }
         // The new report is on its device before the old one is replaced: a power failure after
-        // the swap never leaves empty files where both reports were.
-        guard albumreport_flush_file_system(staging.path) == 0 else {
-            throw .write(path: staging.path, detail: FileProblem.clause(errno: errno))
+        // the swap never leaves empty files where both reports were. Before the commit's window,
+        // which an interrupt waits for: a slow disk's flush may be interrupted, the swap not.
+        if flushes, albumreport_flush_file_system(staging.path) != 0 {
+            throw .output(
+                "The new report for \(Excerpt.location(output.path)) could not be written to its device (\(FileProblem.clause(errno: errno))); the previous report was left as it was. Check the disk, then run again."
+            )
         }
+        try control.checkOpen()
+        control.beginCommit()
+        defer { control.endCommit() }
         let manager = FileManager.default
         let marker = output.appendingPathComponent(Self.stagingMarker)
         guard manager.fileExists(atPath: output.path) else {
@@ -356,6 +364,13 @@ public struct ReportWriter: Sendable {
             } catch {
                 throw .write(path: to.path, detail: FileProblem.describe(error))
             }
+            // A user's file copied (its folder cannot hold a link) is on the device before the
+            // original goes with the old report.
+            let descriptor = open(to.path, O_RDONLY | O_CLOEXEC)
+            let synced = descriptor >= 0 && fsync(descriptor) == 0
+            let code = errno
+            if descriptor >= 0 { close(descriptor) }
+            guard synced else { throw .write(path: to.path, detail: FileProblem.clause(errno: code)) }
         }
     }
 

@@ -12,8 +12,9 @@ int albumreport_exchange_paths(const char *first, const char *second);
 int albumreport_start_writeback(int descriptor);
 
 /// Waits until everything written to the file system holding `path` is on its device (Linux
-/// syncfs: one journal commit for every file written, not one each; elsewhere sync). Returns 0,
-/// or -1 with errno set.
+/// syncfs: one journal commit for every file written, not one each; sync where syncfs is not
+/// allowed). Elsewhere sync, best effort (it may return before the data is written). Returns 0,
+/// or -1 with errno set for an error the data met (EIO, ENOSPC, EDQUOT).
 int albumreport_flush_file_system(const char *path);
 
 #endif
