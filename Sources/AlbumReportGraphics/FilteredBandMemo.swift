@@ -7,7 +7,7 @@ import Synchronization
 /// the same artwork rows in every language and text size. The rows are compared whole, pixel for
 /// pixel (a fingerprint only picks the candidates), so a band is only ever replayed for the
 /// pixels it was made of; the filtered bytes, the runs of repeated rows and every count then
-/// follow exactly. Bounded by ``budget`` bytes, the least recently used going first; the buffers
+/// follow exactly. Bounded by the budget it is made with, the least recently used going first; the buffers
 /// of a band let go wait for the next band of the same size, already resident.
 public final class FilteredBandMemo: Sendable {
     /// One band's pixels and what filtering them made.
@@ -67,12 +67,9 @@ public final class FilteredBandMemo: Sendable {
     private let state: Mutex<KeptEntries<Key, Record>>
     /// Buffers of bands let go, for the next bands of their sizes (a few: one a size and theme).
     let shelf = BufferShelf(limit: 4)
-    /// The most the kept bands may take.
-    public let budget: Int
 
     /// A memo of at most `budget` bytes.
     public init(budget: Int = 64 << 20) {
-        self.budget = budget
         state = Mutex(KeptEntries(budget: budget))
     }
 

@@ -8,7 +8,7 @@ package struct KeptEntries<Key: Hashable, Entry: AnyObject> {
     private var bytes = 0
     private var clock = 0
     /// The most the kept entries may take.
-    package let budget: Int
+    private let budget: Int
     /// Lookups that found an entry (``found(_:under:)``), and that found none (``missed()``).
     package private(set) var hits = 0
     package private(set) var misses = 0

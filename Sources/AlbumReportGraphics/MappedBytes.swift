@@ -104,7 +104,7 @@ package final class BufferShelf: @unchecked Sendable {
     static let shared = BufferShelf(limit: 2 * max(ProcessInfo.processInfo.activeProcessorCount, 1))
 
     /// The most buffers kept at a time.
-    package let limit: Int
+    private let limit: Int
     private let lock = NSLock()
     private var kept: [MappedBytes] = []
 
@@ -112,17 +112,18 @@ package final class BufferShelf: @unchecked Sendable {
         self.limit = max(limit, 0)
     }
 
-    /// A buffer of exactly `capacity` bytes with nothing written: one kept, or a new one.
-    package func take(capacity: Int, populate: Bool = false) throws(GraphicsError) -> MappedBytes {
-        try take(capacity: capacity, upTo: capacity, populate: populate)
-    }
-
-    /// A buffer of `capacity` to `largest` bytes with nothing written: the smallest kept, or a new
-    /// one of `capacity` (for contents whose sizes vary a little, as spans of rows do).
-    package func take(capacity: Int, upTo largest: Int, populate: Bool = false) throws(GraphicsError) -> MappedBytes {
+    /// A buffer of `capacity` to `largest` bytes (nil: exactly `capacity`) with nothing written: the
+    /// smallest kept, or a new one of `capacity` (a range serves contents whose sizes vary a
+    /// little, as spans of rows do).
+    package func take(
+        capacity: Int, upTo largest: Int? = nil, populate: Bool = false
+    ) throws(GraphicsError)
+        -> MappedBytes
+    {
         lock.lock()
         var best: Int?
-        for (index, buffer) in kept.enumerated() where (capacity...max(capacity, largest)).contains(buffer.capacity) {
+        let sizes = capacity...max(capacity, largest ?? capacity)
+        for (index, buffer) in kept.enumerated() where sizes.contains(buffer.capacity) {
             if best.map({ buffer.capacity < kept[$0].capacity }) ?? true { best = index }
         }
         let reused = best.map { kept.remove(at: $0) }
@@ -134,7 +135,7 @@ package final class BufferShelf: @unchecked Sendable {
         return try MappedBytes(capacity: capacity, populate: populate)
     }
 
-    /// Keeps `buffer` for a later ``take(capacity:populate:)``; when the shelf is full, the
+    /// Keeps `buffer` for a later ``take(capacity:upTo:populate:)``; when the shelf is full, the
     /// buffer kept longest goes (images of another size, as a matrix of devices makes).
     package func give(_ buffer: MappedBytes) {
         lock.lock()

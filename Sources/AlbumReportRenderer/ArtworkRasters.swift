@@ -73,10 +73,12 @@ public final class ArtworkRasters: Sendable {
     }
 
     private func keep(_ raster: Raster, as key: Key) {
-        state.withLock { state in
-            guard state.entries(under: key).isEmpty else { return }
-            state.keep(raster, size: raster.image.width * raster.image.height * 4, under: key)
+        var dropped = state.withLock { state -> [Raster] in
+            guard state.entries(under: key).isEmpty else { return [] }
+            return state.keep(raster, size: raster.image.width * raster.image.height * 4, under: key)
         }
+        // Released outside the lock: a raster let go frees its image.
+        dropped.removeAll()
     }
 }
 

@@ -92,11 +92,11 @@ public struct MatrixPipeline: Sendable {
         quiet.sharing = RenderSharing(concurrency: request.jobs)
         // Each combination's theme, fonts and template are checked before anything is downloaded.
         var setups: [(options: GenerateOptions, setup: SetupStage.Output, runner: StageRunner)] = []
-        let families = schedule(combinations, jobs: request.jobs).family
+        let plan = schedule(combinations, jobs: request.jobs)
         for (index, combination) in combinations.enumerated() {
             let options = Self.options(for: combination, base: base, scale: request.scale)
             var own = quiet
-            own.sharing?.family = families[index]
+            own.sharing?.family = plan.family[index]
             var runner = StageRunner(context: own)
             let setup = try await runner.run(SetupStage(), .init(options))
             setups.append((options, setup, runner))
@@ -112,7 +112,7 @@ public struct MatrixPipeline: Sendable {
                 let prelude = shared
                 let summaries = try await renderAll(
                     setups, combinations: combinations, feed: feed, prelude: prelude, writer: writer,
-                    jobs: request.jobs, context: quiet, finished: finished)
+                    plan: (plan.order, plan.together), context: quiet, finished: finished)
                 if let sharing = quiet.sharing {
                     let (rasters, spans) = (sharing.screens.rasters.figures, sharing.screens.spans.figures)
                     let bands = sharing.screens.bands.figures
@@ -165,15 +165,15 @@ public struct MatrixPipeline: Sendable {
         return (order, jobs <= 1 ? 1 : max(jobs, min(largest, mostTogether)), family)
     }
 
-    /// Renders every combination, each family together (``schedule(_:jobs:)``), their cards
-    /// `jobs` at a time between them; the first failure cancels the others.
+    /// Renders every combination in the `plan` of ``schedule(_:jobs:)`` (the order they start
+    /// in, and how many at once), each family together; the first failure cancels the others.
     private static func renderAll(
         _ setups: [(options: GenerateOptions, setup: SetupStage.Output, runner: StageRunner)],
         combinations: [MatrixCombination], feed: ReportPipeline.FetchedFeed, prelude: StageRunner,
-        writer: ReportWriter, jobs: Int, context: RunContext,
+        writer: ReportWriter, plan: (order: [Int], together: Int), context: RunContext,
         finished: @escaping @Sendable (MatrixCombination, ReportSummary) -> Void
     ) async throws(ReportError) -> [ReportSummary] {
-        let (order, together, _) = schedule(combinations, jobs: jobs)
+        let (order, together) = plan
         do {
             let summaries = try await BoundedTaskGroup.map(
                 order, limit: together,
@@ -182,12 +182,9 @@ public struct MatrixPipeline: Sendable {
                 let (options, setup, runner) = setups[index]
                 let staging = writer.staging.appendingPathComponent(combinations[index].folder, isDirectory: true)
                 var following = runner.following(prelude)
-                let start = ContinuousClock.now
-                var summary = try await ReportPipeline.render(
+                return try await ReportPipeline.render(
                     options, setup: setup, feed: feed, runner: &following, context: following.context,
-                    stagingOutput: staging)
-                summary.seconds = (ContinuousClock.now - start).seconds
-                return summary
+                    stagingOutput: staging, started: .now)
             }
             // Back in the matrix's order.
             var inOrder = summaries

@@ -37,13 +37,11 @@ public struct ReportPipeline: Sendable {
     private static func sequence(
         _ options: GenerateOptions, transport: any HTTPTransport, context: RunContext
     ) async throws(ReportError) -> ReportSummary {
-        let start = ContinuousClock.now
+        let started = ContinuousClock.now
         var runner = StageRunner(context: context)
         let setup = try await runner.run(SetupStage(), .init(options))
         let feed = try await fetchFeed(options, network: network(options, transport: transport), runner: &runner)
-        var summary = try await render(options, setup: setup, feed: feed, runner: &runner, context: context)
-        summary.seconds = (ContinuousClock.now - start).seconds
-        return summary
+        return try await render(options, setup: setup, feed: feed, runner: &runner, context: context, started: started)
     }
 
     /// How `options` reach the network through `transport`.
@@ -81,9 +79,10 @@ public struct ReportPipeline: Sendable {
     /// select → (artwork ∥ sheet ∥ cards) → write. The report is staged for `stagingOutput` (a
     /// matrix's combination folder inside the matrix's own staging folder) when given, else for
     /// `options.output`; the previous PNGs the render cache may reuse are always in `options.output`.
+    /// The summary's ``ReportSummary/seconds`` count from `started`.
     static func render(
         _ options: GenerateOptions, setup: SetupStage.Output, feed: FetchedFeed, runner: inout StageRunner,
-        context: RunContext, stagingOutput: URL? = nil
+        context: RunContext, stagingOutput: URL? = nil, started: ContinuousClock.Instant
     ) async throws(ReportError) -> ReportSummary {
         let decoded = feed.decoded
         let selection = try await runner.run(
@@ -110,7 +109,7 @@ public struct ReportPipeline: Sendable {
                 itemsInFeed: decoded.feed.items.count,
                 itemsRendered: selection.ownItems.count,
                 cardsRendered: cards.cards.count, files: written.manifest.files, warnings: runner.warnings,
-                stages: runner.figures, network: context.stats.byName,
+                seconds: (ContinuousClock.now - started).seconds, stages: runner.figures, network: context.stats.byName,
                 render: [
                     SheetStage.stage.rawValue: .counting(sheet.decodeFailures.values),
                     CardsStage.stage.rawValue: .counting(cards.decodeFailures),
