@@ -165,8 +165,13 @@ let package = Package(
             name: "CPNG", path: "Sources/CPNG", cSettings: sanitizerC,
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
 
-        // MARK: - Pure core (Foundation only)
+        // MARK: - The core (Foundation only)
 
+        /// Models, decoding, settings, layout, localization, the manifest, the gallery's HTML,
+        /// DEFLATE and the pixel-diff maths: values and pure functions, in folders by concern. Its
+        /// one room that touches the file system is Files/ (a file read inside a folder, a
+        /// manifest, a compare config, a font file by name, a file written), which the pipeline
+        /// and compare share.
         .target(
             name: "AlbumReportCore",
             swiftSettings: strictSettings,
@@ -223,12 +228,24 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        /// `compare`'s command line, shared by `albumreport compare` and `albumreport-compare`, and
-        /// what every command's entry point does (usage exit codes, arguments checked raw).
+        /// What every command shares: the entry point (usage exit codes, arguments checked raw),
+        /// the console, and the options `generate`, `merge` and `compare` all take (`--json`,
+        /// `--quiet`, `--templates`), each declared once.
+        .target(
+            name: "AlbumReportCommandSupport",
+            dependencies: [
+                "AlbumReportCore",
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer"])),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        /// `compare`'s command line, shared by `albumreport compare` and `albumreport-compare`.
         .target(
             name: "AlbumReportCompareCommand",
             dependencies: [
-                "AlbumReportCore", "AlbumReportCompare", "AlbumReportCompareReport",
+                "AlbumReportCore", "AlbumReportCompare", "AlbumReportCompareReport", "AlbumReportCommandSupport",
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer"])),
             ],
@@ -243,7 +260,6 @@ let package = Package(
                 "AlbumReportCore",
                 "AlbumReportGraphics",
                 "AlbumReportRenderer",
-                "AlbumReportCompare",
                 "AlbumReportCompareReport",
                 "AlbumReportTemplates",
                 "CFileSwap",
@@ -289,6 +305,7 @@ let package = Package(
             dependencies: [
                 "AlbumReport",
                 "AlbumReportCompare",
+                "AlbumReportCommandSupport",
                 "AlbumReportCompareCommand",
                 "AlbumReportGraphics",
                 .product(
@@ -307,7 +324,7 @@ let package = Package(
         /// The `albumreport-compare` executable: `compare` as the root command.
         .executableTarget(
             name: "albumreport-compare",
-            dependencies: ["AlbumReportCompareCommand"],
+            dependencies: ["AlbumReportCompareCommand", "AlbumReportCommandSupport"],
             swiftSettings: strictSettings
         ),
         // MARK: - Test support

@@ -1,4 +1,5 @@
 import AlbumReport
+import AlbumReportCommandSupport
 import AlbumReportCompare
 import AlbumReportCompareCommand
 import AlbumReportCore

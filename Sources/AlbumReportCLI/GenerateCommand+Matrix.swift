@@ -1,5 +1,5 @@
 import AlbumReport
-import AlbumReportCompareCommand
+import AlbumReportCommandSupport
 import AlbumReportCore
 import ArgumentParser
 import Foundation
@@ -37,7 +37,7 @@ extension GenerateCommand {
         let available = availableLanguages()
         for axis in spec.axes where axis.key == .languages {
             for language in axis.values
-            where language != String.unsetValue
+            where language != "auto"
                 && !available.contains(where: { $0.caseInsensitiveCompare(language) == .orderedSame })
             {
                 throw ValidationError(
@@ -89,8 +89,10 @@ extension GenerateCommand {
     }
 
     private func reportMatrix(_ ended: Interruptible<MatrixSummary>, output: URL, console: Console) throws {
-        let summary = try ended.value(console: console, json: reporting.json) { signal, _ in
-            "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous output in \(Excerpt.location(output.path)) was left as it was."
+        let summary = try ended.value(console: console, json: reporting.json) { signal, completed in
+            completed
+                ? "Interrupted by \(Interrupts.name(of: signal)) after the matrix was complete; it was written to \(Excerpt.location(output.path))."
+                : "Interrupted by \(Interrupts.name(of: signal)): the run was cancelled and its temporary files removed; the previous output in \(Excerpt.location(output.path)) was left as it was."
         }
         let warnings = summary.distinctWarnings
         if reporting.json {

@@ -1,5 +1,5 @@
 import AlbumReport
-import AlbumReportCompareCommand
+import AlbumReportCommandSupport
 import AlbumReportCore
 import AlbumReportGraphics
 import ArgumentParser
@@ -7,8 +7,8 @@ import Foundation
 import Logging
 
 /// `albumreport generate`: the whole pipeline.
-struct GenerateCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct GenerateCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Fetch a feed and render the sheet, one card per album, and manifest.json.",
         discussion: """
@@ -85,7 +85,7 @@ struct GenerateCommand: AsyncParsableCommand {
             "Render every combination of a matrix, each in its own folder, with one manifest.json and index.html over them: a JSON file ({\"devices\": [\"iphone-15\", \"ipad-10\"], \"themes\": [\"light\", \"dark\"]}) or inline (devices=iphone-15,ipad-10;themes=light,dark). With --shard I/N, combination k goes to shard k mod N + 1.",
             valueName: "file"),
         transform: MatrixSpec.argument)
-    var matrix: MatrixSpec?
+    package var matrix: MatrixSpec?
 
     @Flag(help: "Render the sheet only, no detail cards.")
     var noCards = false
@@ -112,7 +112,9 @@ struct GenerateCommand: AsyncParsableCommand {
         logLevel ?? (verbose ? .debug : reporting.quiet ? .error : .warning)
     }
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1 (got \(limit)).") }
         guard (1...64).contains(concurrency) else {
             throw ValidationError("--concurrency must be from 1 to 64 (got \(concurrency)).")
@@ -135,7 +137,7 @@ struct GenerateCommand: AsyncParsableCommand {
         try validateMatrix()
     }
 
-    func run() async throws {
+    package func run() async throws {
         // Each card's large buffers go back to the system when it is written: a 1,000-item report
         // peaks about 10 % above a 100-item one instead of 15–35 % (README, Figures). Here and in
         // `merge`, not in `compare`, which keeps its freed buffers for the next pair instead
@@ -169,7 +171,7 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     /// The options the command line asks for, paths relative to `directory`.
-    func options(in directory: URL) throws -> GenerateOptions {
+    package func options(in directory: URL) throws -> GenerateOptions {
         var options = GenerateOptions(output: destination.outputURL(in: directory))
         do {
             options.feed = try FeedSource.parse(feed, relativeTo: directory)
@@ -179,10 +181,6 @@ struct GenerateCommand: AsyncParsableCommand {
         options.limit = limit
         options.settings = screen.settings
         options.templatesDirectory = destination.templatesURL(in: directory)
-        if options.settings.language == nil {
-            options.settings.language = options.settings.defaultLanguage(
-                feed: options.feed, available: availableLanguages(in: directory))
-        }
         options.concurrency = concurrency
         options.timeout = .milliseconds(Int64(timeout * 1000))
         options.renderCards = !noCards
@@ -223,6 +221,18 @@ struct GenerateCommand: AsyncParsableCommand {
             }
             throw ExitCode(3)
         }
+    }
+}
+
+extension GenerateCommand {
+    /// `generate ARGUMENTS` parsed and checked in this process, as the command line does, and the
+    /// options it asks for (paths relative to `directory`): what the settings-spine tests hold
+    /// against the matrix.
+    package static func options(
+        parsing arguments: [String], in directory: URL
+    ) throws -> (options: GenerateOptions, matrix: MatrixSpec?) {
+        let command = try parse(arguments)
+        return (try command.options(in: directory), command.matrix)
     }
 }
 

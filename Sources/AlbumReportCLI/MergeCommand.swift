@@ -1,5 +1,5 @@
 import AlbumReport
-import AlbumReportCompareCommand
+import AlbumReportCommandSupport
 import AlbumReportCore
 import AlbumReportGraphics
 import ArgumentParser
@@ -28,8 +28,10 @@ struct MergeCommand: ParsableCommand {
     @OptionGroup(title: "Output")
     var destination: OutputArguments
 
-    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
-    var quiet = false
+    @OptionGroup var quietness: QuietArgument
+
+    /// `--quiet`.
+    var quiet: Bool { quietness.quiet }
 
     func validate() throws {
         guard !shards.isEmpty else { throw ValidationError("Pass the output folders of every shard.") }

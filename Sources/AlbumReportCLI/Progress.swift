@@ -1,5 +1,5 @@
 import AlbumReport
-import AlbumReportCompareCommand
+import AlbumReportCommandSupport
 import AlbumReportCore
 import Foundation
 import Logging

@@ -1,19 +1,23 @@
 import AlbumReport
 import AlbumReportCore
+import AlbumReportGraphics
 import ArgumentParser
 import Foundation
 
 /// The options that shape the screens and their files, parsed once into their types and handed
-/// on whole as one ``RenderSettings`` (`generate`'s, and every matrix combination's base).
+/// on whole as one ``RenderSettings`` (`generate`'s, and every matrix combination's base). Each
+/// default is ``RenderSettings``'s own; every setting has its option here (the settings-spine tests
+/// parse each in process).
 struct ScreenArguments: ParsableArguments {
+
     @Option(
         help: ArgumentHelp(
             "The device preset, or an App Store Connect screenshot size: appstore-6.9, appstore-6.5, appstore-13 (see `albumreport devices`).",
             valueName: "id"))
-    var device: Device = .iPhone15
+    var device = RenderSettings().device
 
     @Option(help: ArgumentHelp("portrait or landscape.", valueName: "orientation"))
-    var orientation: Orientation = .portrait
+    var orientation = RenderSettings().orientation
 
     @Option(help: ArgumentHelp("Override the device's pixel scale (1–4).", valueName: "scale"))
     var scale: Double?
@@ -21,58 +25,58 @@ struct ScreenArguments: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "light, dark, another theme name in --templates, or a path to a theme JSON file.", valueName: "theme"))
-    var theme: ThemeChoice = .named("light")
+    var theme = RenderSettings().theme
 
     @Option(
         help: ArgumentHelp(
             "uikit (a plain list with chevrons, the detail pushed with a back button) or swiftui (an inset-grouped list, the detail presented as a sheet with a Done button).",
             valueName: "style"))
-    var style: ScreenOptions.Style = .uikit
+    var style = RenderSettings().screen.style
 
     @Option(
         help: ArgumentHelp(
             "large (iOS's large title on the list; inline in iPhone landscape, as iOS does) or inline.",
             valueName: "style"))
-    var titleStyle: ScreenOptions.TitleStyle = .large
+    var titleStyle = RenderSettings().screen.titleStyle
 
     @Option(
         help: ArgumentHelp(
             "content (every PNG as tall as its content needs; nothing is cut) or screen (every PNG exactly the device's size: the sheet paged like scrolled screenshots, cards scrolled under their pinned button).",
             valueName: "fit"))
-    var fit: ScreenOptions.Fit = .content
+    var fit = RenderSettings().screen.fit
 
     @Option(
         help: ArgumentHelp(
             "What the card's button opens: album (the album's store page) or artist (\"View Artist\", the feed's artistUrl).",
             valueName: "target"))
-    var button: ScreenOptions.ButtonTarget = .album
+    var button = RenderSettings().screen.button
 
     @Option(
         help: ArgumentHelp(
             "device (9:41, full signal, Wi-Fi and battery, laid out for the device; none in iPhone landscape) or none.",
             valueName: "bar"))
-    var statusBar: ScreenOptions.StatusBar = .device
+    var statusBar = RenderSettings().screen.statusBar
 
     @Option(
         help: ArgumentHelp(
             "iOS's Dynamic Type size: xs, s, m, l (iOS's default), xl, xxl, xxxl, or the accessibility sizes ax1 … ax5 (list rows then stack their text under the thumbnail); UIKit's and SwiftUI's names work too. Text scales by Apple's Dynamic Type table; the status bar and the inline bar keep their size.",
             valueName: "size"))
-    var contentSize: ContentSizeCategory = .l
+    var contentSize = RenderSettings().screen.contentSize
 
     @Flag(help: "Draw as iOS does with Bold Text on (Settings › Accessibility): every text style one weight heavier.")
-    var boldText = false
+    var boldText = RenderSettings().screen.boldText
 
     @Flag(
         help:
             "Draw as iOS does with Increase Contrast on: the high-contrast system blue, secondary label and separators (a theme's own colours are kept)."
     )
-    var increaseContrast = false
+    var increaseContrast = RenderSettings().screen.increaseContrast
 
     @Option(
         help: ArgumentHelp(
             "The locale release dates are formatted for; it also picks line-breaking rules, and the Japanese, Korean or Chinese forms of Han characters (ja, ko, zh_CN, zh_TW, zh-Hant_HK) when the text does not say.",
             valueName: "id"))
-    var locale: String = "en_US"
+    var locale = RenderSettings().locale
 
     @Option(
         help: ArgumentHelp(
@@ -84,19 +88,19 @@ struct ScreenArguments: ParsableArguments {
         help: ArgumentHelp(
             "ltr, rtl (the whole screen mirrored; artwork and numbers are not) or auto (rtl for ar, he, fa and ur).",
             valueName: "direction"))
-    var layoutDirection: LayoutDirectionChoice = .auto
+    var layoutDirection = RenderSettings().layoutDirection
 
     @Option(
         help: ArgumentHelp(
             "PNG compression: fast (1, or 2 for screens that are not mostly photograph), balanced (5, or 1 for screens that are mostly photograph), small (9), or a level from 0 to 9.",
             valueName: "level"))
-    var pngCompression: PNGCompression = .balanced
+    var pngCompression = RenderSettings().pngCompression
 
     @Flag(
         help:
             "Split the sheet into screen-height pages (sheet-001.png, …); rows are never cut. (--fit screen pages the sheet too, cutting rows at the edges like screenshots.)"
     )
-    var pages = false
+    var pages = RenderSettings().pages
 
     func validate() throws {
         if let scale, !(1...4).contains(scale) { throw ValidationError("--scale must be from 1 to 4 (got \(scale)).") }
@@ -107,21 +111,16 @@ struct ScreenArguments: ParsableArguments {
         }
     }
 
-    /// The settings, as given (the language before its default is resolved).
+    /// The settings, as given (a run resolves the language's default).
     var settings: RenderSettings {
         var settings = RenderSettings()
         settings.device = device
         settings.orientation = orientation
         settings.scale = scale
         settings.theme = theme
-        settings.style = style
-        settings.titleStyle = titleStyle
-        settings.fit = fit
-        settings.button = button
-        settings.statusBar = statusBar
-        settings.contentSize = contentSize
-        settings.boldText = boldText
-        settings.increaseContrast = increaseContrast
+        settings.screen = ScreenOptions(
+            style: style, titleStyle: titleStyle, fit: fit, button: button, statusBar: statusBar,
+            contentSize: contentSize, boldText: boldText, increaseContrast: increaseContrast)
         settings.locale = locale
         settings.language = language
         settings.layoutDirection = layoutDirection
@@ -143,9 +142,9 @@ extension LayoutDirectionChoice: ExpressibleByArgument {}
 
 extension Device: ExpressibleByArgument {
     /// A preset's id or alias (``Device/preset(id:)``).
-    public init?(argument: String) { self.init(matrixValue: argument) }
+    public init?(argument: String) { self.init(settingValue: argument) }
     public var defaultValueDescription: String { id }
-    public static var allValueStrings: [String] { matrixValues ?? [] }
+    public static var allValueStrings: [String] { settingValues ?? [] }
 }
 
 extension ContentSizeCategory: ExpressibleByArgument {
@@ -160,6 +159,6 @@ extension PNGCompression: ExpressibleByArgument {
 }
 
 extension ThemeChoice: ExpressibleByArgument {
-    public init?(argument: String) { self.init(matrixValue: argument) }
+    public init?(argument: String) { self.init(settingValue: argument) }
     public var defaultValueDescription: String { description }
 }

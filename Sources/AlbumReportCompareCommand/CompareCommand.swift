@@ -1,3 +1,4 @@
+import AlbumReportCommandSupport
 import AlbumReportCompare
 import AlbumReportCompareReport
 import AlbumReportCore
@@ -132,8 +133,7 @@ package struct CompareArguments: ParsableArguments {
             valueName: "format"))
     var format: OutputFormat?
 
-    @Option(help: ArgumentHelp("A folder with your own compare.mustache.", valueName: "dir"))
-    var templates: String?
+    @OptionGroup var templateFolder: TemplatesArguments
 
     @Flag(
         help:
@@ -141,11 +141,7 @@ package struct CompareArguments: ParsableArguments {
     )
     var update = false
 
-    @Flag(help: "Print a machine-readable JSON summary on standard output.")
-    var json = false
-
-    @Flag(name: .shortAndLong, help: "Print nothing but the summary line and errors.")
-    var quiet = false
+    @OptionGroup var reporting: ReportingArguments
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, github, markdown
@@ -162,7 +158,7 @@ package struct CompareArguments: ParsableArguments {
         guard (1...1000).contains(minimumCluster) else {
             throw ValidationError("--minimum-cluster must be from 1 to 1000 (got \(minimumCluster)).")
         }
-        if json, let format, format != .text {
+        if reporting.json, let format, format != .text {
             throw ValidationError("--json and --format \(format.rawValue) both write to standard output; pick one.")
         }
     }
@@ -206,8 +202,8 @@ package struct CompareArguments: ParsableArguments {
         }
         let environment = ProcessInfo.processInfo.environment
         // JSON owns standard output: annotations and Markdown only when asked for by name.
-        let chosen = format ?? (environment["GITHUB_ACTIONS"] == "true" && !json ? .github : .text)
-        if json {
+        let chosen = format ?? (environment["GITHUB_ACTIONS"] == "true" && !reporting.json ? .github : .text)
+        if reporting.json {
             console.output(ComparisonReportWriter.json(summary))
         } else {
             printText(summary, console: console, report: wroteReport ? report : nil)
@@ -249,7 +245,8 @@ package struct CompareArguments: ParsableArguments {
         if everyFileMatches {
             try ComparisonReportWriter.removeEarlierReport(in: report)
         } else {
-            try ComparisonReportWriter.writeHTML(summary, into: report, templatesDirectory: templates.map(url))
+            try ComparisonReportWriter.writeHTML(
+                summary, into: report, templatesDirectory: templateFolder.templates.map(url))
         }
         if let junit {
             let file = url(junit)
@@ -272,7 +269,7 @@ package struct CompareArguments: ParsableArguments {
     /// output) and returns exit code 2.
     private func failure(_ message: String, console: Console) -> ExitCode {
         console.failure(message)
-        if json { console.output(RunFailure(message: message, exitCode: 2).json) }
+        if reporting.json { console.output(RunFailure(message: message, exitCode: 2).json) }
         return ExitCode(2)
     }
 
@@ -281,7 +278,8 @@ package struct CompareArguments: ParsableArguments {
     private func printText(_ summary: ComparisonSummary, console: Console, report: URL?) {
         // Drift first: it explains the pixel figures that follow.
         for line in summary.drift { console.warning(line) }
-        for pair in summary.pairs where pair.status != .match && (!quiet || pair.fails(summary.options.failOn)) {
+        for pair in summary.pairs
+        where pair.status != .match && (!reporting.quiet || pair.fails(summary.options.failOn)) {
             var line =
                 "\(Self.symbol(pair, summary.options.failOn)) \(pair.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(Excerpt.location(pair.name)): \(pair.message)"
             if let report, let sideBySide = pair.images?.sideBySide {

@@ -34,14 +34,14 @@ package final class DeflateChain {
     private var adler: UInt32 = 1
     private var started = false
     private var finished = false
-    /// Spans compressed before, by this chain or another (``appendPart(_:to:)`` only).
-    private let memo: DeflateSpanMemo?
+    /// Spans compressed before, by this chain or another (``appendPart(_:sharing:to:)`` only).
+    private let memo: any SpanMemo
 
     /// A stream at `level`. With `shelvedFor`, the output buffer suits parts up to that many
     /// bytes, and is taken from the ``BufferShelf`` and given back when the stream is finished, so
     /// that images of one size share it (a card's, kept whole, about 9 MB at @3x).
     package init(
-        level: Int, partSize: Int = DeflateChain.partSize, shelvedFor: Int? = nil, memo: DeflateSpanMemo? = nil
+        level: Int, partSize: Int = DeflateChain.partSize, shelvedFor: Int? = nil, memo: any SpanMemo = .none
     ) {
         self.memo = memo
         self.level = level
@@ -73,8 +73,8 @@ package final class DeflateChain {
 
     /// Adds `bytes` as a part of their own, compressed where they are (after the part being
     /// gathered), handing `output` the stream's bytes so far.
-    /// With `sharing` and a ``DeflateSpanMemo``, the part's stream is taken from the memo when it
-    /// holds these very bytes, and left there otherwise.
+    /// With `sharing`, the part's stream is taken from the memo when it holds these very bytes,
+    /// and offered to it otherwise.
     package func appendPart(
         _ bytes: UnsafeRawBufferPointer, sharing: Bool = false, to output: (UnsafeRawBufferPointer) -> Void
     )
@@ -82,8 +82,7 @@ package final class DeflateChain {
     {
         try compressPart(to: output)
         guard !bytes.isEmpty else { return }
-        let memo = sharing ? self.memo : nil
-        if let memo {
+        if sharing {
             var joined = true
             let found = memo.withStream(of: bytes, level: level) { stream, extent in
                 joined = join.append(stream: stream, extent: extent)
@@ -97,7 +96,7 @@ package final class DeflateChain {
                 return
             }
         }
-        try compress(bytes, to: output, keeping: memo)
+        try compress(bytes, to: output, keeping: sharing ? memo : nil)
     }
 
     /// Adds `count` rows of `rowLength` bytes, each the filter byte 2 (Up) and zeros (rows equal
@@ -161,7 +160,7 @@ package final class DeflateChain {
     /// Compresses `data` as one DEFLATE stream, joins it to the stream and hands the bytes on.
     private func compress(
         _ data: UnsafeRawBufferPointer, to output: (UnsafeRawBufferPointer) -> Void,
-        keeping memo: DeflateSpanMemo? = nil
+        keeping memo: (any SpanMemo)? = nil
     )
         throws(GraphicsError)
     {

@@ -1,6 +1,6 @@
 /// Entries kept under a byte budget, the least recently used let go first, with the count of
 /// lookups that found one and that did not: the one store of the memos a matrix's combinations
-/// share (``DeflateSpanMemo``, ``FilteredBandMemo``, and the renderer's resampled artwork).
+/// share (``DeflateSpanMemo``, and the renderer's resampled artwork).
 /// Several entries may stand under one key (a fingerprint: the memo tells them apart by their
 /// bytes). Not locked: a memo holds it in its `Mutex`.
 package struct KeptEntries<Key: Hashable, Entry: AnyObject> {

@@ -9,11 +9,11 @@ public struct ScreenRenderer: Sendable {
     /// Colours for placeholders.
     public var theme: Theme
     /// What screens drawn by other renderers share with this one's (a matrix's combinations):
-    /// resampled artwork, and the compressed rows of identical card spans. Nil in a single run.
-    public var sharing: ScreenSharing?
+    /// resampled artwork, and the compressed rows of identical card spans; nothing in a single run.
+    public var sharing: ScreenSharing
 
     /// Creates a renderer.
-    public init(text: any TextRendering, theme: Theme, sharing: ScreenSharing? = nil) {
+    public init(text: any TextRendering, theme: Theme, sharing: ScreenSharing = .none) {
         self.text = text
         self.theme = theme
         self.sharing = sharing
@@ -39,14 +39,12 @@ public struct ScreenRenderer: Sendable {
     /// artwork bytes (nil: placeholder). ``SheetDrawing`` draws the same strips one call at a
     /// time, for a caller that waits for each strip's thumbnails in between.
     public func renderSheet(
-        _ layout: SheetLayout, compressionLevel: Int, photographicLevel: Int? = nil,
-        filter: PNGStreamEncoder.RowFilter = .up, stripHeight: Int = 2048,
+        _ layout: SheetLayout, compression: PNGCompression, stripHeight: Int = 2048,
         sink: ((Data) -> Void)? = nil, thumbnail: (Int) -> Data?,
         afterStrip: (_ pixelRowsDone: Int, _ height: Int) -> Bool = { _, _ in true }
     ) throws(GraphicsError) -> RenderedSheet {
         var drawing = try SheetDrawing(
-            self, layout: layout, compressionLevel: compressionLevel, photographicLevel: photographicLevel,
-            filter: filter, stripHeight: stripHeight, sink: sink)
+            self, layout: layout, compression: compression, stripHeight: stripHeight, sink: sink)
         while !drawing.isFinished {
             try drawing.drawStrip(thumbnail: thumbnail)
             // The caller reports progress and stops a cancelled run between strips.
@@ -99,13 +97,12 @@ public struct ScreenRenderer: Sendable {
     /// (``EncodingCard/finish()``). The canvas is released before the rows are compressed, so a
     /// card in flight holds one of the two at a time, not both.
     public func encodeCard(
-        _ layout: CardLayout, artwork: Data?, listThumbnails: [Int: Data] = [:], compressionLevel: Int,
-        photographicLevel: Int? = nil, filter: PNGStreamEncoder.RowFilter
+        _ layout: CardLayout, artwork: Data?, listThumbnails: [Int: Data] = [:], compression: PNGCompression
     ) throws(GraphicsError) -> EncodingCard {
         let rendered = try renderCard(layout, artwork: artwork, listThumbnails: listThumbnails)
         let encoder = try PNGStreamEncoder(
-            width: rendered.image.width, height: rendered.image.height, compressionLevel: compressionLevel,
-            photographicLevel: photographicLevel, filter: filter, spans: sharing?.spans, bands: sharing?.bands)
+            width: rendered.image.width, height: rendered.image.height, compression: compression,
+            spans: sharing.spans)
         let artwork = layout.artwork.frame.pixels(scale: layout.scale)
         encoder.sharedRows = artwork.y..<artwork.maxY
         try encoder.append(rendered.image)
@@ -114,7 +111,7 @@ public struct ScreenRenderer: Sendable {
             decodeFailure: rendered.decodeFailure)
     }
 
-    /// A card's pixels in a PNG encoder (``encodeCard(_:artwork:listThumbnails:compressionLevel:photographicLevel:filter:)``).
+    /// A card's pixels in a PNG encoder (``encodeCard(_:artwork:listThumbnails:compression:)``).
     public struct EncodingCard {
         let encoder: PNGStreamEncoder
         /// The picture's width in pixels.
@@ -176,18 +173,12 @@ public struct ScreenRenderer: Sendable {
                 let decode = { (data: Data) throws(GraphicsError) -> GDImage in
                     try Self.aspectFilled(GDImage(decoding: data), to: pixels)
                 }
-                let source: GDImage
-                if let rasters = sharing?.rasters {
-                    // Nil: drawn from (or into) the shared pictures.
-                    guard
-                        let decoded = try rasters.draw(
-                            data, in: pixels, on: image, cornerRadius: slot.cornerRadius * scale, background: behind,
-                            decode: decode)
-                    else { return .success(.image) }
-                    source = decoded
-                } else {
-                    source = try decode(data)
-                }
+                // Nil: drawn from (or into) the shared pictures.
+                guard
+                    let source = try sharing.pictures.draw(
+                        data, in: pixels, on: image, cornerRadius: slot.cornerRadius * scale, background: behind,
+                        decode: decode)
+                else { return .success(.image) }
                 image.fill(pixels, color: theme.colors.placeholderBackground)
                 image.draw(source, in: pixels, cornerRadius: slot.cornerRadius * scale, background: behind)
                 return .success(.image)

@@ -26,8 +26,8 @@ public struct SheetDrawing {
 
     /// Starts a sheet of `layout`, its PNG going to `sink` as it is compressed.
     public init(
-        _ renderer: ScreenRenderer, layout: SheetLayout, compressionLevel: Int, photographicLevel: Int? = nil,
-        filter: PNGStreamEncoder.RowFilter = .up, stripHeight: Int = 2048, sink: ((Data) -> Void)? = nil
+        _ renderer: ScreenRenderer, layout: SheetLayout, compression: PNGCompression, stripHeight: Int = 2048,
+        sink: ((Data) -> Void)? = nil
     ) throws(GraphicsError) {
         self.renderer = renderer
         self.layout = layout
@@ -35,9 +35,7 @@ public struct SheetDrawing {
         let scale = layout.scale
         width = Int((layout.size.width * scale).rounded())
         height = Int((layout.size.height * scale).rounded())
-        encoder = try PNGStreamEncoder(
-            width: width, height: height, compressionLevel: compressionLevel, photographicLevel: photographicLevel,
-            filter: filter, sink: sink)
+        encoder = try PNGStreamEncoder(width: width, height: height, compression: compression, sink: sink)
         bleed = Int((4 * scale).rounded(.up))
         materialRows =
             layout.navigationBar.material.map {

@@ -1,3 +1,4 @@
+import AlbumReportCommandSupport
 import AlbumReportCompareCommand
 
 // `albumreport compare` as a command of its own: the compare-only tarball's executable.

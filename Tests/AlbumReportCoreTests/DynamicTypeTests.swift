@@ -61,8 +61,7 @@ struct DynamicTypeTests {
             #expect(theme.adapted(to: ScreenOptions()) == theme)
             #expect(theme.adapted(contentSize: .l, boldText: false, increaseContrast: false) == theme)
         }
-        #expect(!ScreenOptions().hasAccessibilitySettings)
-        let defaults = ScreenOptions().withAccessibility(contentSize: .l, boldText: false, increaseContrast: false)
+        let defaults = ScreenOptions(contentSize: .l, boldText: false, increaseContrast: false)
         #expect(defaults == ScreenOptions())
     }
 
@@ -136,8 +135,7 @@ struct DynamicTypeTests {
         let feed = Feed(format: .appleRSSv2, title: "Top Albums", items: [item])
         var previous: (row: Double, bar: Double, button: Double, card: Double)?
         for category in ContentSizeCategory.allCases {
-            let options = ScreenOptions().withAccessibility(
-                contentSize: category, boldText: false, increaseContrast: false)
+            let options = ScreenOptions(contentSize: category, boldText: false, increaseContrast: false)
             let theme = base.adapted(to: options)
             let sheet = SheetLayout.make(
                 feed: feed, items: [item], device: .iPhoneSE, theme: theme, options: options, measurer: measurer)
@@ -170,8 +168,7 @@ struct DynamicTypeTests {
         let item = FeedItem(rank: 1, id: "1", title: "Album", artistName: "Artist")
         let feed = Feed(format: .appleRSSv2, title: "Top Albums", items: [item])
         for category in ContentSizeCategory.allCases {
-            let options = ScreenOptions().withAccessibility(
-                contentSize: category, boldText: false, increaseContrast: false)
+            let options = ScreenOptions(contentSize: category, boldText: false, increaseContrast: false)
             let sheet = SheetLayout.make(
                 feed: feed, items: [item], device: .iPhone15, theme: base.adapted(to: options), options: options,
                 measurer: MonospaceMeasurer())
@@ -209,7 +206,7 @@ struct DynamicTypeTests {
         let plain = try Theme.shipped()
         let item = FeedItem(rank: 1, id: "1", title: "Album", artistName: "Artist")
         let feed = Feed(format: .appleRSSv2, title: "Top Albums", items: [item])
-        let options = ScreenOptions().withAccessibility(contentSize: .ax5, boldText: false, increaseContrast: false)
+        let options = ScreenOptions(contentSize: .ax5, boldText: false, increaseContrast: false)
         let large = CardLayout.make(
             item: item, feed: feed, device: .iPhone15, theme: theme, locale: Locale(identifier: "en_US"),
             options: options, measurer: MonospaceMeasurer())

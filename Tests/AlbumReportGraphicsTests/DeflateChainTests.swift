@@ -205,8 +205,8 @@ struct DeflateChainTests {
 @Suite("Compressed spans kept between images")
 struct DeflateSpanMemoTests {
     /// `parts` through one chain, every part shared through `memo`.
-    static func chained(_ parts: [[UInt8]], memo: DeflateSpanMemo?) throws -> [UInt8] {
-        let chain = DeflateChain(level: 1, memo: memo)
+    static func chained(_ parts: [[UInt8]], memo: (any SpanMemo)?) throws -> [UInt8] {
+        let chain = DeflateChain(level: 1, memo: memo ?? .none)
         var stream = [UInt8]()
         for part in parts {
             try part.withUnsafeBytes { bytes in

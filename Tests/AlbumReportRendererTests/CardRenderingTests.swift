@@ -54,7 +54,7 @@ struct CardRenderingTests {
             height: 1)
         #expect(color(at: corner, in: card.image) == theme.colors.placeholderBackground)
         let encoded = try renderer.encodeCard(
-            layout, artwork: Data("<html>not an image</html>".utf8), compressionLevel: 6, filter: .sampled)
+            layout, artwork: Data("<html>not an image</html>".utf8), compression: .level(6))
         #expect(encoded.decodeFailure != nil)
         let png = try encoded.finish()
         #expect(ImageHeader.read(png) == ImageHeader(format: .png, width: encoded.width, height: encoded.height))

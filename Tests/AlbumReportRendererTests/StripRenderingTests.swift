@@ -15,8 +15,10 @@ struct StripRenderingTests {
         let feed = try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.v1ComingSoon), source: "f").feed
         let layout = SheetLayout.make(feed: feed, items: feed.items, device: .iPhoneSE, theme: theme, measurer: engine)
         let art = try GDImage(width: 100, height: 100, background: RGBA(red: 200, green: 40, blue: 90)).pngData()
-        let whole = try renderer.renderSheet(layout, compressionLevel: 6, stripHeight: 100_000) { $0 == 3 ? nil : art }
-        let strips = try renderer.renderSheet(layout, compressionLevel: 6, stripHeight: 37) { $0 == 3 ? nil : art }
+        let whole = try renderer.renderSheet(layout, compression: .level(6), stripHeight: 100_000) {
+            $0 == 3 ? nil : art
+        }
+        let strips = try renderer.renderSheet(layout, compression: .level(6), stripHeight: 37) { $0 == 3 ? nil : art }
         #expect(whole.height == Int(layout.size.height * 2))
         #expect(ImageHeader.read(strips.png) == ImageHeader(format: .png, width: 750, height: whole.height))
         let a = try GDImage(decoding: whole.png).pixelBuffer()
@@ -34,7 +36,9 @@ struct StripRenderingTests {
         let narrow = Device(
             id: "narrow", name: "Narrow", size: Size(width: 140, height: 400), scale: 1, safeArea: EdgeInsets())
         let layout = SheetLayout.make(feed: feed, items: items, device: narrow, theme: theme, measurer: engine)
-        let sheet = try ScreenRenderer(text: engine, theme: theme).renderSheet(layout, compressionLevel: 1) { _ in nil }
+        let sheet = try ScreenRenderer(text: engine, theme: theme).renderSheet(layout, compression: .level(1)) { _ in
+            nil
+        }
         #expect(sheet.height > GDImage.maximumEdge)
         #expect(ImageHeader.read(sheet.png)?.height == sheet.height)
     }

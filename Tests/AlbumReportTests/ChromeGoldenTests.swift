@@ -92,9 +92,9 @@ struct ChromeGoldenTests {
         // The recorded feed's photos are on the internet: offline, every row draws its placeholder.
         let facts = try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.facts), source: "facts.json").feed
         var settings = RenderSettings()
-        settings.device = variant.device
+        settings.draw(on: variant.device)
         settings.orientation = variant.device.orientation
-        settings.fit = .screen
+        settings.screen.fit = .screen
         let pages = try OfflineScreens(feed: facts, settings: settings).sheet { _ in nil }
         try await assertGolden(try #require(pages.first), "\(variant.name)-facts-sheet.png")
     }

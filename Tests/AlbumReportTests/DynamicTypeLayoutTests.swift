@@ -31,8 +31,8 @@ struct DynamicTypeLayoutTests {
 
     @Test("the sheet and a card at the smallest and the largest sizes", arguments: variants)
     func sizes(variant: Variant) throws {
-        let screen = ScreenOptions(style: variant.style, fit: variant.fit)
-            .withAccessibility(contentSize: variant.size, boldText: false, increaseContrast: false)
+        let screen = ScreenOptions(
+            style: variant.style, fit: variant.fit, contentSize: variant.size, boldText: false, increaseContrast: false)
         try LayoutSnapshot.make(
             feed: Fixtures.Feeds.v1ComingSoon, device: variant.device, theme: "light", screen: screen, limit: 3,
             cards: [1]
@@ -41,7 +41,7 @@ struct DynamicTypeLayoutTests {
 
     @Test("Bold Text with Increase Contrast, light and dark", arguments: ["light", "dark"])
     func boldAndContrast(theme: String) throws {
-        let screen = ScreenOptions().withAccessibility(contentSize: .l, boldText: true, increaseContrast: true)
+        let screen = ScreenOptions(contentSize: .l, boldText: true, increaseContrast: true)
         try LayoutSnapshot.make(
             feed: Fixtures.Feeds.v1ComingSoon, device: .iPhone15, theme: theme, screen: screen, limit: 3, cards: [1]
         ).assertMatches("dynamic-type/iphone-15-bold-contrast-\(theme)", testFilter: Self.filter)
@@ -51,8 +51,8 @@ struct DynamicTypeLayoutTests {
         "the pixels of an AX5 card with Bold Text and Increase Contrast: heavy and semibold Inter, the wrapped button")
     func ax5CardGolden() async throws {
         var settings = RenderSettings()
-        settings.device = .iPhoneSE
-        settings.screen = ScreenOptions().withAccessibility(contentSize: .ax5, boldText: true, increaseContrast: true)
+        settings.draw(on: .iPhoneSE)
+        settings.screen = ScreenOptions(contentSize: .ax5, boldText: true, increaseContrast: true)
         let chart = try OfflineChart(feed: Fixtures.Feeds.v1ComingSoon, limit: 1, settings: settings)
         #expect(chart.screens.warnings.isEmpty)
         let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -70,7 +70,7 @@ struct DynamicTypeLayoutTests {
             ($0.title.count + ($0.artistName?.count ?? 0)) > ($1.title.count + ($1.artistName?.count ?? 0))
         }.prefix(5)
         let device = Device.iPhoneSE
-        let screen = ScreenOptions().withAccessibility(contentSize: .ax5, boldText: true, increaseContrast: false)
+        let screen = ScreenOptions(contentSize: .ax5, boldText: true, increaseContrast: false)
         let theme = try ThemeLoader.load(.named("light"), templatesDirectory: nil).adapted(to: screen)
         let engine = try TextEngine(theme: theme, scale: device.scale, localeIdentifier: "en_US", country: feed.country)
         func fits(_ block: TextBlock, in rect: Rect, _ what: String) {

@@ -115,15 +115,15 @@ struct GenerateTests {
         _ = try await generate(.remote(chart.feedURL), output: output.url) {
             $0.limit = 40
             $0.shard = shard
-            $0.settings.device = .iPadPro13
-            $0.settings.style = .swiftui
+            $0.settings.draw(on: .iPadPro13)
+            $0.settings.screen.style = .swiftui
         }
         let manifest = try manifest(in: output.url)
         let cards = manifest.screens.filter { $0.kind == .card }
         #expect(cards.count == (shard == nil ? 40 : 20))
         var settings = RenderSettings()
-        settings.device = .iPadPro13
-        settings.style = .swiftui
+        settings.draw(on: .iPadPro13)
+        settings.screen.style = .swiftui
         let screens = try OfflineScreens(
             feed: FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.v1Top100), source: "f").feed,
             settings: settings, limit: 40)
@@ -159,7 +159,7 @@ struct GenerateTests {
             defer { output.remove() }
             let summary = try await generate(.remote(chart.feedURL), output: output.url) {
                 $0.limit = 5
-                $0.settings.device = device
+                $0.settings.draw(on: device)
             }
             #expect(summary.warnings.isEmpty)
             let now = chart.server.requestedPaths(prefix: "/art/")
@@ -347,7 +347,7 @@ struct RefreshTests {
     func run(_ feed: URL, _ output: URL, theme: String = "light") async throws -> ReportSummary {
         var options = GenerateOptions(output: output)
         options.feed = .remote(feed)
-        options.theme = .named(theme)
+        options.settings.theme = .named(theme)
         options.limit = 5
         let transport = AsyncHTTPTransport()
         defer { Task { await transport.shutdown() } }
@@ -454,9 +454,9 @@ struct PartialEntryTests {
         let output = folder.url.appendingPathComponent("Output")
         for device in [Device.iPhoneSE, .iPhone15] {
             let summary = try await generateOnce(.file(Fixtures.feed(Fixtures.Feeds.v1Top10)), output: output) {
-                $0.theme = .file(themeFile)
+                $0.settings.theme = .file(themeFile)
                 $0.limit = 2
-                $0.device = device
+                $0.settings.draw(on: device)
             }
             #expect(summary.cardsRendered == 2)
             let manifest = try JSONDecoder().decode(

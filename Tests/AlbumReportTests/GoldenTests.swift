@@ -14,7 +14,7 @@ struct GoldenTests {
 
     static var settings: RenderSettings {
         var settings = RenderSettings()
-        settings.device = .iPhoneSE
+        settings.draw(on: .iPhoneSE)
         return settings
     }
 

@@ -124,7 +124,7 @@ struct LanguageTests {
             $0.enrich = false
             $0.limit = 1
             $0.renderCards = false
-            $0.language = "xx"
+            $0.settings.language = "xx"
             $0.templatesDirectory = folder.url.appendingPathComponent("templates")
         }
         let manifest = try JSONDecoder().decode(
@@ -213,7 +213,7 @@ struct LanguageTests {
     @Test("an Arabic card, right to left: shaped Arabic, mirrored chrome, unflipped artwork (pixels)")
     func arabicCard() async throws {
         var settings = RenderSettings()
-        settings.device = .iPhoneSE
+        settings.draw(on: .iPhoneSE)
         settings.language = "ar"
         let drawn = try OfflineChart(feed: "scripts/ar.json", limit: 2, settings: settings)
         #expect(drawn.screens.warnings.isEmpty)

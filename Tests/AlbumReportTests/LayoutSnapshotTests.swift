@@ -89,11 +89,11 @@ struct LayoutSnapshotTests {
         let screen = ScreenOptions(style: .swiftui, fit: .screen, button: .artist)
         var options = GenerateOptions(output: output.url)
         options.feed = .remote(chart.feedURL)
-        options.device = device
-        options.theme = .named("dark")
+        options.settings.draw(on: device)
+        options.settings.theme = .named("dark")
         options.limit = 12
         options.retry = .none
-        options.screen = screen
+        options.settings.screen = screen
         options.enrich = false
         options.cacheDirectory = nil
         let manifest = try await renderReport(options)

@@ -21,7 +21,7 @@ struct MatrixMergeVerificationTests {
             try MatrixSpec.inlineForTests(matrix), chart: chart, output: shard, shard: Shard(index: 1, count: 1)
         ) {
             $0.renderCards = false
-            $0.device = .iPhoneSE
+            $0.settings.draw(on: .iPhoneSE)
         }
         return shard
     }
@@ -218,7 +218,7 @@ struct MatrixMergeVerificationTests {
             $0 = matrixBase(chart: chart, output: plain)
             $0.shard = Shard(index: 1, count: 1)
             $0.renderCards = false
-            $0.device = .iPhoneSE
+            $0.settings.draw(on: .iPhoneSE)
         }
         let plainBefore = try filesOfTree(plain)
         let error = #expect(throws: ReportError.self) {

@@ -109,12 +109,12 @@ struct MatrixSharingTests {
     }
 
     static func png(
-        _ image: GDImage, spans: DeflateSpanMemo?, bands: FilteredBandMemo? = nil,
-        filter: PNGStreamEncoder.RowFilter = .sampled, photographicLevel: Int? = nil
+        _ image: GDImage, spans: (any SpanMemo)?, filter: PNGStreamEncoder.RowFilter = .sampled,
+        photographicLevel: Int? = nil
     ) throws -> Data {
         let encoder = try PNGStreamEncoder(
             width: image.width, height: image.height, compressionLevel: 1, photographicLevel: photographicLevel,
-            filter: filter, spans: spans, bands: bands)
+            filter: filter, spans: spans ?? .none)
         encoder.sharedRows = 100..<600
         try encoder.append(image)
         return try encoder.finish()
@@ -136,56 +136,6 @@ struct MatrixSharingTests {
         #expect(try GDImage(decoding: otherPNG).withRow(333) { $0[151] & 0xFF_FFFF } == 0x0065_4321)
         #expect(try Self.png(first, spans: memo) == alone)
         #expect(memo.figures.hits == 1)
-    }
-
-    @Test(
-        "a band of rows filtered before is replayed only for the very same pixels, the row above included; the bytes are those filtered anew"
-    )
-    func bandsReplayOnlyTheSamePixels() throws {
-        let flat = RGBA(red: 9, green: 99, blue: 199)
-        for filter in [PNGStreamEncoder.RowFilter.sampled, .adaptive, .up] {
-            let bands = FilteredBandMemo()
-            func image(marked: Int32, above: Bool = false) throws -> GDImage {
-                let image = try Self.image(marked: marked)
-                // Flat rows inside the band: a run of repeated rows the replay must repeat, and
-                // one still pending where the band ends.
-                image.fill(PixelRect(x: 0, y: 400, width: 300, height: 20), color: flat)
-                image.fill(PixelRect(x: 0, y: 588, width: 300, height: 12), color: flat)
-                if above {
-                    image.fill(PixelRect(x: 7, y: 99, width: 1, height: 1), color: RGBA(red: 1, green: 2, blue: 3))
-                }
-                return image
-            }
-            let first = try image(marked: 0x0012_3456)
-            func encoded(_ image: GDImage, _ bands: FilteredBandMemo?) throws -> (Data, [Int], Int) {
-                let encoder = try PNGStreamEncoder(
-                    width: image.width, height: image.height, compressionLevel: 1, photographicLevel: 6,
-                    filter: filter, bands: bands)
-                encoder.sharedRows = 100..<600
-                try encoder.append(image)
-                return (try encoder.finish(), encoder.rowsPerFilter, encoder.chosenLevel)
-            }
-            let alone = try encoded(first, nil)
-            #expect(try encoded(first, bands) == alone)
-            #expect(try encoded(first, bands) == alone, "replayed: the bytes, the filters' counts and the level")
-            #expect(bands.figures == (hits: 1, misses: 1), "\(filter)")
-            // A band that ends where its strip ends is not kept from the next strip's rows.
-            let split = FilteredBandMemo()
-            let encoder = try PNGStreamEncoder(
-                width: 300, height: 700, compressionLevel: 1, photographicLevel: 6, filter: filter, bands: split)
-            encoder.sharedRows = 100..<600
-            let top = try GDImage(width: 300, height: 600, background: RGBA(red: 255, green: 255, blue: 255))
-            for y in 0..<600 { _ = top.withRow(y) { row in first.withRow(y) { row.update(from: $0) } } }
-            try encoder.append(top)
-            #expect(split.figures == (hits: 0, misses: 0))
-            // One pixel inside the band, or one in the row above it: filtered anew, and right.
-            for other in [try image(marked: 0x0065_4321), try image(marked: 0x0012_3456, above: true)] {
-                #expect(
-                    try Self.png(other, spans: nil, bands: bands, filter: filter, photographicLevel: 6)
-                        == Self.png(other, spans: nil, filter: filter, photographicLevel: 6))
-            }
-            #expect(bands.figures == (hits: 1, misses: 3), "\(filter)")
-        }
     }
 
     /// Yields until a card waits for a turn (a bounded number of times: the test then fails).

@@ -42,10 +42,11 @@ struct MatrixSpecTests {
         #expect(inline.axes == spec.axes)
 
         var options = GenerateOptions(output: folder.url)
-        options.device = Device.iPhone15.oriented(.landscape)
+        options.settings.draw(on: Device.iPhone15.oriented(.landscape))
         let ipad = MatrixPipeline.options(for: spec.combinations[3], base: options, scale: 1)
-        #expect(ipad.device.id == "ipad-10" && ipad.device.orientation == .landscape && ipad.device.scale == 1)
-        #expect(ipad.screen.fit == .screen)
+        let drawn = ipad.settings.resolvedDevice
+        #expect(drawn.id == "ipad-10" && drawn.orientation == .landscape && drawn.scale == 1)
+        #expect(ipad.settings.screen.fit == .screen)
         #expect(ipad.output.lastPathComponent == "screen")
     }
 

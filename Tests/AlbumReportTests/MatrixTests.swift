@@ -146,11 +146,10 @@ struct MatrixTests {
         for (size, language) in [(ContentSizeCategory.l, "en"), (.ax3, "ar")] {
             let single = folder.url.appendingPathComponent("single-\(size)-\(language)")
             var options = matrixBase(chart: chart, output: single)
-            options.language = language
+            options.settings.language = language
             // What a combination has and a single run has not: its page's link back to the matrix.
             options.matrixPage = "../../index.html"
-            options.screen = options.screen.withAccessibility(
-                contentSize: size, boldText: false, increaseContrast: false)
+            options.settings.screen.contentSize = size
             _ = try await generateOnce(options.feed, output: single) { $0 = options }
             let expected = try filesOfTree(single)
             let actual = try filesOfTree(output.appendingPathComponent("\(size.rawValue)/\(language)"))
@@ -161,10 +160,10 @@ struct MatrixTests {
             Manifest.self, from: Data(contentsOf: output.appendingPathComponent("ax3/ar/manifest.json")))
         #expect(arabic.language == "ar")
         #expect(arabic.layoutDirection == .rtl)
-        #expect(arabic.screen?.contentSize == .ax3)
+        #expect(arabic.settings?["contentSize"] == "ax3")
         let english = try JSONDecoder().decode(
             Manifest.self, from: Data(contentsOf: output.appendingPathComponent("l/en/manifest.json")))
-        #expect(english.screen == nil, "a default combination's manifest is a default run's")
+        #expect(english.settings == ["language": "en"], "the language the combination chose, and nothing else")
     }
 
     @Test(

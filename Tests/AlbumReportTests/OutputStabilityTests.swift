@@ -29,33 +29,36 @@ struct OutputStabilityTests {
         Case(name: "v1-top-10-missing-art", feed: Fixtures.Feeds.v1Top10),
         Case(name: "v1-100-ipad-dark-pages", feed: Fixtures.Feeds.v1Top100) {
             $0.limit = 8
-            $0.device = Device.iPad10.oriented(.landscape)
-            $0.theme = .named("dark")
+            $0.settings.draw(on: Device.iPad10.oriented(.landscape))
+            $0.settings.theme = .named("dark")
             $0.settings.pages = true
         },
         Case(name: "v1-pretty-se-fast", feed: Fixtures.Feeds.v1Top100Pretty) {
             $0.limit = 6
-            $0.device = .iPhoneSE
+            $0.settings.draw(on: .iPhoneSE)
             $0.settings.pngCompression = .level(1)
-            $0.localeIdentifier = "de_DE"
+            // German dates with the app's English words (`--locale de_DE --language en`): a run
+            // resolves the language from the locale only when none is given.
+            $0.settings.locale = "de_DE"
+            $0.settings.language = "en"
         },
         Case(name: "v1-coming-soon-landscape", feed: Fixtures.Feeds.v1ComingSoon) {
-            $0.device = Device.iPhone15ProMax.oriented(.landscape)
+            $0.settings.draw(on: Device.iPhone15ProMax.oriented(.landscape))
         },
         Case(name: "v1-2of100-sheet-only", feed: Fixtures.Feeds.v1TwoOf100) { $0.renderCards = false },
         Case(name: "v2-100-enriched", feed: Fixtures.Feeds.v2Top100) {
             $0.limit = 6
-            $0.device = .iPhoneSE
+            $0.settings.draw(on: .iPhoneSE)
         },
         Case(name: "v1-top-10-shard-2-of-3", feed: Fixtures.Feeds.v1Top10) {
             $0.shard = Shard(parsing: "2/3")
-            $0.device = .iPhoneSE
+            $0.settings.draw(on: .iPhoneSE)
         },
         Case(name: "facts", feed: Fixtures.Feeds.facts),
         Case(name: "v1-top-10-swiftui-screen-artist", feed: Fixtures.Feeds.v1Top10) {
             $0.limit = 6
-            $0.device = .iPhone14Plus
-            $0.screen = ScreenOptions(style: .swiftui, titleStyle: .inline, fit: .screen, button: .artist)
+            $0.settings.draw(on: .iPhone14Plus)
+            $0.settings.screen = ScreenOptions(style: .swiftui, titleStyle: .inline, fit: .screen, button: .artist)
         },
     ]
 

@@ -13,29 +13,40 @@ struct RenderSettingsTests {
     static let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("schemas")
 
-    /// A value of every axis other than its default (a closed axis's last value that is not the
-    /// default, or a sample for the open ones).
-    static func nonDefault(_ axis: MatrixAxis) -> String {
-        let defaultValue = axis.setting.read(RenderSettings())
-        let samples: [MatrixAxis: String] = [
-            .themes: "dark", .languages: "de", .locales: "de_DE", .scales: "2",
-        ]
-        if let sample = samples[axis] { return sample }
-        return (axis.validValues ?? []).last { axis.canonical($0) != defaultValue } ?? ""
-    }
-
     @Test("every property of RenderSettings is a matrix axis, and every axis sets one property")
     func everySettingIsAnAxis() {
-        let properties = Set(Mirror(reflecting: RenderSettings()).children.compactMap(\.label))
+        // The presentation's settings are RenderSettings' too; its language is the run's to load.
+        let screen = Mirror(reflecting: ScreenOptions()).children.compactMap(\.label).filter { $0 != "language" }
+        let properties = Set(
+            Mirror(reflecting: RenderSettings()).children.compactMap(\.label).filter { $0 != "screen" } + screen)
         let axes = MatrixAxis.allCases.map(\.setting.property)
         #expect(Set(axes) == properties, "a setting without an axis, or an axis without a setting")
         #expect(Set(axes).count == axes.count, "two axes set one property")
     }
 
+    /// What `settings` draw of the ten-album chart (placeholders for artwork): the sheet's pages
+    /// and the first album's card, as PNG bytes.
+    static func drawn(_ settings: RenderSettings, feed: Feed) throws -> [Data] {
+        let screens = try OfflineScreens(feed: feed, settings: settings, limit: 10)
+        return try screens.sheet { _ in nil } + [screens.card(screens.items[0], artwork: nil)]
+    }
+
+    @Test("every setting changes what is drawn: a setting that reaches no layout or encoder fails here")
+    func everySettingHasAnEffect() throws {
+        let feed = try FeedDecoder().decode(Fixtures.feedData(Fixtures.Feeds.v1Top10), source: "t").feed
+        let plain = try Self.drawn(RenderSettings(), feed: feed)
+        for axis in MatrixAxis.allCases {
+            var settings = RenderSettings()
+            let apply = try #require(axis.setting.parse(axis.exampleValue), "\(axis)")
+            apply(&settings)
+            #expect(try Self.drawn(settings, feed: feed) != plain, "\(axis) = \(axis.exampleValue) drew the defaults")
+        }
+    }
+
     @Test("every axis's values are applied, recorded and read back as their canonical form")
     func recordRoundTrips() throws {
         for axis in MatrixAxis.allCases {
-            let value = Self.nonDefault(axis)
+            let value = axis.exampleValue
             let canonical = try #require(axis.canonical(value), "\(axis) refuses \(value)")
             var options = GenerateOptions(output: URL(fileURLWithPath: "/tmp/out"))
             axis.apply(value, to: &options)
@@ -60,9 +71,9 @@ struct RenderSettingsTests {
             ])
         let base = GenerateOptions(output: URL(fileURLWithPath: "/tmp/m"))
         let last = MatrixPipeline.options(for: spec.combinations[3], base: base, scale: nil)
-        #expect(last.settings.boldText && last.settings.increaseContrast)
-        #expect(last.layoutDirection == .rtl && last.screen.contentSizeCategory == .ax3)
-        #expect(last.screen.boldText == true && last.screen.increaseContrast == true)
+        #expect(last.settings.screen.boldText && last.settings.screen.increaseContrast)
+        #expect(last.settings.layoutDirection == .rtl && last.settings.screen.contentSize == .ax3)
+        #expect(last.settings.screen.boldText == true && last.settings.screen.increaseContrast == true)
     }
 
     @Test("the matrix schema names every axis, with the values each accepts")
@@ -112,9 +123,6 @@ struct ManifestStreamingTests {
             LayoutElement(.button, rank: 1, frame: Rect(x: 1, y: 2, width: 3, height: 4)), scale: 3,
             link: "https://music.apple.com/a")
         element.label = "In Apple Music ansehen"
-        var screen = ScreenOptions(style: .swiftui, fit: .screen).withAccessibility(
-            contentSize: .ax2, boldText: true, increaseContrast: true)
-        screen.language = nil
         var manifest = Manifest(
             generator: "albumreport test",
             feed: Manifest.FeedInfo(
@@ -130,9 +138,8 @@ struct ManifestStreamingTests {
                     elements: [element], renderKey: "k")
             ],
             warnings: [ReportWarning(stage: .artwork, rank: 1, itemID: "1", message: "m")],
-            shard: Shard(index: 1, count: 2), screen: screen)
-        manifest.settings = ["style": "swiftui", "boldText": "on"]
-        manifest.language = "de"
+            shard: Shard(index: 1, count: 2))
+        manifest.settings = ["style": "swiftui", "boldText": "on", "language": "de"]
         manifest.layoutDirection = .rtl
         return manifest
     }
@@ -150,7 +157,7 @@ struct ManifestStreamingTests {
         }
         #expect(pieces == whole)
         #expect(count > 3, "cut between the list elements")
-        for key in ["settings", "screen", "shard", "language", "layoutDirection", "libraries", "label"] {
+        for key in ["settings", "formatVersion", "shard", "language", "layoutDirection", "libraries", "label"] {
             #expect(String(decoding: whole, as: UTF8.self).contains("\"\(key)\""), "\(key)")
         }
         #expect(try JSONDecoder().decode(Manifest.self, from: whole) == manifest)

@@ -28,7 +28,7 @@ struct ScreenGoldenTests {
 
     static func settings(_ device: Device, theme: String) -> RenderSettings {
         var settings = RenderSettings()
-        settings.device = device
+        settings.draw(on: device)
         settings.orientation = device.orientation
         settings.theme = .named(theme)
         return settings
@@ -58,7 +58,7 @@ struct ScreenGoldenTests {
         swiftUI.language = "de"
         var accessible = settings(.iPhoneSE, theme: "light")
         accessible.pages = true
-        accessible.screen = ScreenOptions().withAccessibility(contentSize: .ax3, boldText: true, increaseContrast: true)
+        accessible.screen = ScreenOptions(contentSize: .ax3, boldText: true, increaseContrast: true)
         return [
             SameCase(testDescription: "landscape-dark-fr", settings: landscape),
             SameCase(testDescription: "ipad-swiftui-screens-de", settings: swiftUI),

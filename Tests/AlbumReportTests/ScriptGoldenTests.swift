@@ -33,7 +33,7 @@ struct ScriptGoldenTests {
     @Test("the sheet, with every character drawable", arguments: charts)
     func chart(_ chart: Chart) async throws {
         var settings = RenderSettings()
-        settings.device = .iPhoneSE
+        settings.draw(on: .iPhoneSE)
         let drawn = try OfflineChart(feed: "scripts/\(chart.feed).json", settings: settings)
         #expect(drawn.screens.items.count == 4)
         for item in drawn.screens.items {

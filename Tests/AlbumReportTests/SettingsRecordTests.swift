@@ -26,10 +26,10 @@ struct SettingsRecordTests {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let cases: [(String, (inout GenerateOptions) -> Void)] = [
-            ("style", { $0.settings.style = .swiftui }),
-            ("button", { $0.settings.button = .artist }),
-            ("fit", { $0.settings.fit = .screen }),
-            ("statusBar", { $0.settings.statusBar = .none }),
+            ("style", { $0.settings.screen.style = .swiftui }),
+            ("button", { $0.settings.screen.button = .artist }),
+            ("fit", { $0.settings.screen.fit = .screen }),
+            ("statusBar", { $0.settings.screen.statusBar = .none }),
         ]
         let first = folder.url.appendingPathComponent("one")
         try await shard(1, into: first)
@@ -52,7 +52,7 @@ struct SettingsRecordTests {
         defer { folder.remove() }
         let shards = [folder.url.appendingPathComponent("one"), folder.url.appendingPathComponent("two")]
         for (index, output) in shards.enumerated() {
-            try await shard(index + 1, into: output) { $0.settings.button = .artist }
+            try await shard(index + 1, into: output) { $0.settings.screen.button = .artist }
         }
         let merged = folder.url.appendingPathComponent("merged")
         let manifest = try ReportMerger.merge(shards, into: merged, templatesDirectory: nil, force: false)

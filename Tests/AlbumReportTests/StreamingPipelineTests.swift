@@ -166,7 +166,7 @@ struct StreamingPipelineTests {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let output = scratch.url.appendingPathComponent("Output")
-        _ = try await generate(chart.feedURL, output: output) { $0.theme = .named("dark") }
+        _ = try await generate(chart.feedURL, output: output) { $0.settings.theme = .named("dark") }
         let before = try OutputDigests.of(output, loopback: nil)
 
         let gate = ServerGate()
@@ -255,7 +255,7 @@ struct StreamingPipelineTests {
             let summary = try await generate(server.url("/feed.json"), output: output) {
                 $0.concurrency = concurrency
                 $0.renderCards = false
-                $0.device = .iPhoneSE
+                $0.settings.draw(on: .iPhoneSE)
             }
             #expect(summary.itemsRendered == 200)
             #expect(summary.warnings.isEmpty)

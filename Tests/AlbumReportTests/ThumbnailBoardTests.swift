@@ -70,13 +70,13 @@ struct SheetThumbnailHoldingTests {
         defer { output.remove() }
         var options = GenerateOptions(output: output.url)
         options.feed = .remote(chart.feedURL)
-        options.device = .iPhone15
+        options.settings.draw(on: .iPhone15)
         options.limit = limit
         options.retry = .none
         options.enrich = false
         options.renderCards = false
         options.cacheDirectory = nil
-        options.screen = ScreenOptions(style: .swiftui, fit: .screen)
+        options.settings.screen = ScreenOptions(style: .swiftui, fit: .screen)
         let report = try await renderReport(options)
         let ids = Dictionary(report.items.map { ($0.item.rank, $0.item.id) }, uniquingKeysWith: { first, _ in first })
         var checked: [Int: Int] = [:]

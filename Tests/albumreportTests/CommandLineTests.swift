@@ -149,8 +149,8 @@ struct CommandLineTests {
         #expect(run.exitCode == 0, "\(run.standardError)")
         let url = folder.url.appendingPathComponent("Output/manifest.json")
         let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
-        #expect(manifest.screen?.contentSize == .ax3)
-        #expect(manifest.screen?.boldText == true && manifest.screen?.increaseContrast == true)
+        #expect(manifest.settings == ["contentSize": "ax3", "boldText": "on", "increaseContrast": "on"])
+        #expect(manifest.formatVersion == Manifest.currentFormat)
         #expect(manifest.fonts.contains { $0.weight == .heavy }, "Bold Text sets the bold card title heavy")
         #expect(try manifest.encoded() == manifest.encodedWhole())
         do {
@@ -158,11 +158,11 @@ struct CommandLineTests {
             #expect(problems == nil, "\(problems ?? "")")
         } catch is SchemaTests.Skip {}
         // Back at the defaults in the same folder: the render keys differ, so every screen is drawn
-        // again (none is reused from the larger report) and the manifest has no screen record.
+        // again (none is reused from the larger report) and the manifest records no setting.
         let again = try await ProductBinary.run(["generate", "--limit", "2"], in: folder.url)
         #expect(again.exitCode == 0, "\(again.standardError)")
         let plain = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
-        #expect(plain.screen == nil)
+        #expect(plain.settings == nil)
         for file in plain.files {
             let before = manifest.files.first { $0.path == file.path }
             #expect(before.map { $0.sha256 != file.sha256 } ?? true, "\(file.path) was reused")

@@ -60,8 +60,9 @@ struct EncodeLab {
         let defaults = GenerateOptions(output: output)
         var strategies = [
             Strategy(
-                name: "default", filter: defaults.pngRowFilter, level: defaults.pngCompressionLevel,
-                photographicLevel: defaults.pngPhotographicLevel),
+                name: "default", filter: defaults.settings.pngCompression.rowFilter,
+                level: defaults.settings.pngCompression.level,
+                photographicLevel: defaults.settings.pngCompression.photographicLevel),
             Strategy(name: "old balanced", filter: .up, level: 6, photographicLevel: 1),
         ]
         for filter in [PNGStreamEncoder.RowFilter.up, .sampled, .adaptive] {

@@ -36,7 +36,7 @@ struct MaterialBenchmark {
         let clock = ContinuousClock()
         func time(_ page: SheetLayout) throws -> Double {
             let start = clock.now
-            _ = try renderer.renderSheet(page, compressionLevel: 6) { thumbnails[$0] }
+            _ = try renderer.renderSheet(page, compression: .level(6)) { thumbnails[$0] }
             return (clock.now - start).seconds
         }
         _ = try time(material)

@@ -413,11 +413,12 @@ struct ReportBenchmark {
         var levels: [Int: Int] = [:]
         for file in files {
             let image = try GDImage(decoding: Data(contentsOf: report.appendingPathComponent(file)))
-            var chosen = level ?? defaults.pngCompressionLevel
+            var chosen = level ?? defaults.settings.pngCompression.level
             if level == nil {
                 let encoder = try PNGStreamEncoder(
-                    width: image.width, height: image.height, compressionLevel: defaults.pngCompressionLevel,
-                    photographicLevel: defaults.pngPhotographicLevel, filter: defaults.pngRowFilter)
+                    width: image.width, height: image.height, compressionLevel: defaults.settings.pngCompression.level,
+                    photographicLevel: defaults.settings.pngCompression.photographicLevel,
+                    filter: defaults.settings.pngCompression.rowFilter)
                 try encoder.append(image)
                 _ = try encoder.finish()
                 chosen = encoder.chosenLevel

@@ -11,8 +11,8 @@ import Foundation
 /// shared ``DownloadSlots``. The cards in flight bound what is held at once (a large image each,
 /// and a canvas for each one drawing), however many albums there are. An unchanged card is copied
 /// from the previous report instead. Results are keyed by file, so their order never depends on
-/// timing. Cards are drawn in rank order (``RenderTurns``); in a matrix the combinations drawn
-/// together share one set of turns, and so draw each album's cards in step.
+/// timing. A matrix's combinations drawn together take turns (``CardScheduler``), and so draw
+/// each album's cards in step.
 struct CardsStage: PipelineStage {
     static let stage = Stage.cards
 
@@ -62,11 +62,10 @@ struct CardsStage: PipelineStage {
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
         let items = input.selection.cardItems
         do {
-            // A matrix's combinations drawn together take turns together, album by album.
-            let renders = context.sharing?.turns ?? RenderTurns(input.concurrency)
-            // Joined only in a matrix, where the family's combinations keep in step.
-            let member = context.sharing.map { renders.join(ranks: items.map(\.rank), family: $0.family) }
-            defer { if let member { renders.leave(member) } }
+            let scheduler = context.sharing.cards
+            let member = scheduler.join(ranks: items.map(\.rank))
+            defer { scheduler.leave(member) }
+            let renderer = input.selection.render.renderer(context.sharing.screens)
             let backdrop = await Self.backdropThumbnails(input)
             var done = 0
             let cards = try await BoundedTaskGroup.map(
@@ -77,7 +76,7 @@ struct CardsStage: PipelineStage {
                 }
             ) { item in
                 try await Self.card(
-                    for: item, input: input, backdrop: backdrop, renders: (renders, member), context: context)
+                    for: item, input: input, backdrop: backdrop, renderer: renderer, turns: (scheduler, member))
             }
             return Output(cards: cards.sorted { $0.file.path < $1.file.path })
         } catch {
@@ -96,15 +95,15 @@ struct CardsStage: PipelineStage {
         return thumbnails
     }
 
-    /// One card: its layout, its image at the size the layout draws it, then (holding one of
-    /// `renders`) its pixels and PNG, staged.
+    /// One card: its layout, its image at the size the layout draws it, then (in its turn) its
+    /// pixels and PNG, staged.
     private static func card(
-        for item: FeedItem, input: Input, backdrop: [Int: Data], renders: (turns: RenderTurns, member: Int?),
-        context: RunContext
+        for item: FeedItem, input: Input, backdrop: [Int: Data], renderer: ScreenRenderer,
+        turns: (scheduler: any CardScheduler, member: Int)
     ) async throws(ReportError) -> Card {
         // A card that ends before it asks for its turn no longer holds its family back.
         var asked = false
-        defer { if !asked, let member = renders.member { renders.turns.skip(rank: item.rank, member: member) } }
+        defer { if !asked { turns.scheduler.skip(rank: item.rank, member: turns.member) } }
         if Task.isCancelled { throw .cancelled }
         let selection = input.selection
         var timings = RenderTimings()
@@ -117,13 +116,13 @@ struct CardsStage: PipelineStage {
         let edge = ArtworkURL.requestEdge(pixels: layout.artwork.frame.width * layout.scale)
         let (image, loadFailure) = await input.large.image(for: item, edge: edge, thumbnail: thumbnail)
         asked = true
-        let drawn = await renders.turns.withTurn(rank: item.rank, member: renders.member) {
+        let drawn = await turns.scheduler.withTurn(rank: item.rank, member: turns.member) {
             () -> Result<Card, ReportError> in
             if Task.isCancelled { return .failure(.cancelled) }
             return Result { () throws(ReportError) in
                 try draw(
                     item, layout: layout, image: image, loadFailure: loadFailure, backdrop: backdrop, input: input,
-                    timings: timings)
+                    renderer: renderer, timings: timings)
             }
         }
         guard let drawn else { throw .cancelled }
@@ -134,7 +133,7 @@ struct CardsStage: PipelineStage {
     /// when there is one).
     private static func draw(
         _ item: FeedItem, layout: CardLayout, image: Data?, loadFailure: ArtworkFailure?, backdrop: [Int: Data],
-        input: Input, timings: RenderTimings
+        input: Input, renderer: ScreenRenderer, timings: RenderTimings
     ) throws(ReportError) -> Card {
         let selection = input.selection
         let render = selection.render
@@ -166,7 +165,8 @@ struct CardsStage: PipelineStage {
         let decodeFailure: GraphicsError?
         do {
             (png, size, decodeFailure) = try Self.encode(
-                layout, image: image, backdrop: backdrop, render: render, timings: &timings)
+                layout, image: image, backdrop: backdrop, renderer: renderer, compression: render.compression,
+                timings: &timings)
         } catch {
             throw .render(Self.stage, what: "the card for #\(item.rank) “\(Excerpt.printable(item.title))”", error)
         }
@@ -212,13 +212,11 @@ struct CardsStage: PipelineStage {
     /// The card drawn and PNG-encoded: its bytes, size in pixels and why its artwork could not be
     /// decoded, if it could not.
     private static func encode(
-        _ layout: CardLayout, image: Data?, backdrop: [Int: Data], render: RenderContext,
-        timings: inout RenderTimings
+        _ layout: CardLayout, image: Data?, backdrop: [Int: Data], renderer: ScreenRenderer,
+        compression: PNGCompression, timings: inout RenderTimings
     ) throws(GraphicsError) -> (png: Data, size: (width: Int, height: Int), decodeFailure: GraphicsError?) {
         let card = try timings.time(\.render) { () throws(GraphicsError) in
-            try render.renderer.encodeCard(
-                layout, artwork: image, listThumbnails: backdrop, compressionLevel: render.compressionLevel,
-                photographicLevel: render.photographicLevel, filter: render.rowFilter)
+            try renderer.encodeCard(layout, artwork: image, listThumbnails: backdrop, compression: compression)
         }
         let png = try timings.time(\.encode) { () throws(GraphicsError) in try card.finish() }
         return (png, (card.width, card.height), card.decodeFailure)

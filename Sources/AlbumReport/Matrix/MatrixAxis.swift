@@ -16,24 +16,24 @@ public enum MatrixAxis: String, Sendable, Hashable, Codable, CaseIterable {
     /// The table: the property each key sets.
     public var setting: MatrixSetting {
         switch self {
-        case .devices: return .value("device", \.device, title: "Device")
-        case .orientations: return .value("orientation", \.orientation, title: "Orientation")
-        case .scales: return .value("scale", \.scale, title: "Scale")
-        case .themes: return .value("theme", \.theme, title: "Theme")
-        case .styles: return .value("style", \.style, title: "Style")
-        case .titleStyles: return .value("titleStyle", \.titleStyle, title: "Title")
-        case .fits: return .value("fit", \.fit, title: "Fit")
-        case .buttons: return .value("button", \.button, title: "Button")
-        case .statusBars: return .value("statusBar", \.statusBar, title: "Status bar")
-        case .contentSizes: return .value("contentSize", \.contentSize, title: "Text size")
-        case .boldText: return .flag("boldText", \.boldText, folder: "bold-text", title: "Bold Text")
+        case .devices: return .value("device", \.device, .named, title: "Device")
+        case .orientations: return .value("orientation", \.orientation, .named, title: "Orientation")
+        case .scales: return .value("scale", \.scale, .scale, title: "Scale")
+        case .themes: return .value("theme", \.theme, .named, title: "Theme")
+        case .styles: return .value("style", \.screen.style, .named, title: "Style")
+        case .titleStyles: return .value("titleStyle", \.screen.titleStyle, .named, title: "Title")
+        case .fits: return .value("fit", \.screen.fit, .named, title: "Fit")
+        case .buttons: return .value("button", \.screen.button, .named, title: "Button")
+        case .statusBars: return .value("statusBar", \.screen.statusBar, .named, title: "Status bar")
+        case .contentSizes: return .value("contentSize", \.screen.contentSize, .named, title: "Text size")
+        case .boldText: return .flag("boldText", \.screen.boldText, folder: "bold-text", title: "Bold Text")
         case .increaseContrast:
             return .flag(
-                "increaseContrast", \.increaseContrast, folder: "increase-contrast", title: "Increase Contrast")
-        case .languages: return .value("language", \.language, title: "Language")
-        case .layoutDirections: return .value("layoutDirection", \.layoutDirection, title: "Direction")
-        case .locales: return .value("locale", \.locale, title: "Locale")
-        case .pngCompressions: return .value("pngCompression", \.pngCompression, title: "PNG compression")
+                "increaseContrast", \.screen.increaseContrast, folder: "increase-contrast", title: "Increase Contrast")
+        case .languages: return .value("language", \.language, .language, title: "Language")
+        case .layoutDirections: return .value("layoutDirection", \.layoutDirection, .named, title: "Direction")
+        case .locales: return .value("locale", \.locale, .locale, title: "Locale")
+        case .pngCompressions: return .value("pngCompression", \.pngCompression, .named, title: "PNG compression")
         case .pages: return .flag("pages", \.pages, folder: "pages", title: "Pages")
         }
     }
@@ -58,6 +58,15 @@ public enum MatrixAxis: String, Sendable, Hashable, Codable, CaseIterable {
         case .scales: return "a pixel scale from 1 to 4"
         default: return (validValues ?? []).joined(separator: ", ")
         }
+    }
+
+    /// A value other than the default, for examples and the settings-spine tests: the last of a
+    /// closed list that is not the default, or a sample of an open one.
+    package var exampleValue: String {
+        let samples: [MatrixAxis: String] = [.themes: "dark", .languages: "de", .locales: "de_DE", .scales: "2"]
+        if let sample = samples[self] { return sample }
+        let defaultValue = setting.read(RenderSettings())
+        return (validValues ?? []).last { canonical($0) != defaultValue } ?? ""
     }
 
     /// Whether `value` is one the axis accepts (themes are checked again when loaded).

@@ -29,7 +29,7 @@ public struct MatrixPage: Sendable {
 }
 
 /// The values `matrix.mustache` is rendered with (Templates/README.md lists them). Every value
-/// is shown in words derived from its setting's type (``MatrixValue/matrixLabel``: "iPhone 15",
+/// is shown in words derived from its setting's type (``SettingCodec/label``: "iPhone 15",
 /// "Dark", "Accessibility Extra Large", "العربية"), its folder path beside it.
 struct MatrixGrid: Sendable {
     struct Picture: Sendable {

@@ -1,5 +1,6 @@
 import AlbumReportCore
 import AlbumReportGraphics
+import AlbumReportRenderer
 import Foundation
 
 /// `generate --matrix`: every combination of the matrix rendered as a complete report in its own
@@ -8,7 +9,8 @@ import Foundation
 /// combinations that draw artwork at the same sizes (a family: same device, orientation, scale,
 /// style and fit) are drawn together, their cards album by album in step, so that each album's
 /// artwork is decoded and resampled once for all of them and its rows compressed once per theme
-/// (``RenderSharing``): every file is byte for byte the single run's.
+/// (``RenderSharing``): every file is byte for byte the single run's. Each combination resolves its
+/// own defaults (its language from its locale) in its setup, as a single run does.
 ///
 /// ```
 /// setup ×C → fetch → decode → enrich → (select → artwork → sheet → cards → write) ×C → matrix
@@ -89,14 +91,17 @@ public struct MatrixPipeline: Sendable {
         }
         var quiet = context
         quiet.progress = SilentProgress()
-        quiet.sharing = RenderSharing(concurrency: request.jobs)
+        let (turns, pictures, spans) = (
+            RenderTurns(request.jobs), ArtworkRasters(digest: { Digest.sha256Hex($0) }), DeflateSpanMemo()
+        )
+        quiet.sharing.screens = ScreenSharing(pictures: pictures, spans: spans)
         // Each combination's theme, fonts and template are checked before anything is downloaded.
         var setups: [(options: GenerateOptions, setup: SetupStage.Output, runner: StageRunner)] = []
         let plan = schedule(combinations, jobs: request.jobs)
         for (index, combination) in combinations.enumerated() {
             let options = Self.options(for: combination, base: base, scale: request.scale)
             var own = quiet
-            own.sharing?.family = plan.family[index]
+            own.sharing.cards = FamilyTurns(turns: turns, family: plan.family[index])
             var runner = StageRunner(context: own)
             let setup = try await runner.run(SetupStage(), .init(options))
             setups.append((options, setup, runner))
@@ -113,13 +118,10 @@ public struct MatrixPipeline: Sendable {
                 let summaries = try await renderAll(
                     setups, combinations: combinations, feed: feed, prelude: prelude, writer: writer,
                     plan: (plan.order, plan.together), context: quiet, finished: finished)
-                if let sharing = quiet.sharing {
-                    let (rasters, spans) = (sharing.screens.rasters.figures, sharing.screens.spans.figures)
-                    let bands = sharing.screens.bands.figures
-                    context.logger.debug(
-                        "Shared between combinations: \(rasters.hits) of \(rasters.hits + rasters.misses) pictures resampled before, \(bands.hits) of \(bands.hits + bands.misses) bands of card rows filtered before, \(spans.hits) of \(spans.hits + spans.misses) spans compressed before"
-                    )
-                }
+                let (kept, compressed) = (pictures.figures, spans.figures)
+                context.logger.debug(
+                    "Shared between combinations: \(kept.hits) of \(kept.hits + kept.misses) pictures resampled before, \(compressed.hits) of \(compressed.hits + compressed.misses) spans compressed before"
+                )
                 let manifest = try MatrixManifestBuilder.manifest(
                     spec: request.spec, combinations: combinations, summaries: summaries, staging: writer.staging,
                     title: feed.decoded.feed.title, shard: request.shard)

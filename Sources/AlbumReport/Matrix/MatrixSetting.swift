@@ -1,33 +1,110 @@
 import AlbumReportCore
+import AlbumReportGraphics
 import Foundation
 
-/// A setting's type as a matrix, `manifest.json` and `merge` see it: parsed from a value of the
-/// matrix file and written back in one canonical form.
-public protocol MatrixValue: Sendable, Equatable {
+/// How one setting's values read and write as text, and read in words: the matrix file reads them,
+/// `manifest.json` records their canonical form, `merge` compares it, and the matrix page shows
+/// the words. A value per row of ``MatrixAxis``'s table, so that no type of the standard library
+/// (`Bool`, `Double`, `String`, `Optional`) takes a conformance of this package's.
+public struct SettingCodec<Value: Sendable>: Sendable {
     /// Parses a value as the matrix file (and the command line) writes it; nil when it is not one.
-    init?(matrixValue: String)
+    public let parse: @Sendable (String) -> Value?
     /// The canonical form: the folder name and what `manifest.json` records.
-    var matrixValue: String { get }
+    public let format: @Sendable (Value) -> String
     /// Every value, when the list is closed (nil: open, such as theme names).
-    static var matrixValues: [String]? { get }
-    /// The value in words, for the matrix page ("iPhone 15", "Accessibility Extra Large",
-    /// "العربية"): ``matrixValue`` unless the type says better.
-    var matrixLabel: String { get }
+    public let values: [String]?
+    /// The value in words, for the matrix page ("iPhone 15", "Accessibility Extra Large", "العربية").
+    public let label: @Sendable (Value) -> String
 }
 
-extension MatrixValue {
-    public var matrixLabel: String { matrixValue }
+/// A setting's own type that names its values: the screens' enums, the device, the text size,
+/// the theme and the PNG compression (``SettingCodec/named``).
+public protocol SettingValue: Sendable, Equatable {
+    /// Parses a value as the matrix file and the command line write it; nil when it is not one.
+    init?(settingValue: String)
+    /// The canonical form.
+    var settingValue: String { get }
+    /// Every value, when the list is closed.
+    static var settingValues: [String]? { get }
+    /// The value in words (``settingValue`` unless the type says better).
+    var settingLabel: String { get }
 }
 
-extension MatrixValue where Self: RawRepresentable, Self.RawValue == String, Self: CaseIterable {
-    public init?(matrixValue: String) { self.init(rawValue: matrixValue) }
-    public var matrixValue: String { rawValue }
-    public static var matrixValues: [String]? { allCases.map(\.rawValue) }
+extension SettingValue {
+    public var settingLabel: String { settingValue }
+}
+
+extension SettingValue where Self: RawRepresentable, Self.RawValue == String, Self: CaseIterable {
+    public init?(settingValue: String) { self.init(rawValue: settingValue) }
+    public var settingValue: String { rawValue }
+    public static var settingValues: [String]? { allCases.map(\.rawValue) }
+}
+
+extension SettingCodec where Value: SettingValue {
+    /// The type's own names (``SettingValue``).
+    public static var named: SettingCodec {
+        SettingCodec(
+            parse: { Value(settingValue: $0) }, format: { $0.settingValue }, values: Value.settingValues,
+            label: { $0.settingLabel })
+    }
+}
+
+extension SettingCodec where Value == Bool {
+    /// `on` or `off` (also `true`/`false`, `yes`/`no`).
+    public static var flag: SettingCodec {
+        SettingCodec(
+            parse: { text in
+                switch text.lowercased() {
+                case "on", "true", "yes": return true
+                case "off", "false", "no": return false
+                default: return nil
+                }
+            }, format: { $0 ? "on" : "off" }, values: ["off", "on"], label: { $0 ? "on" : "off" })
+    }
+}
+
+extension SettingCodec where Value == Double? {
+    /// `--scale`: a pixel scale from 1 to 4 written as the command line writes it (`2`, `2.5`),
+    /// or `native`, the device's own.
+    public static var scale: SettingCodec {
+        SettingCodec(
+            parse: { text -> Double?? in
+                if text == "native" { return .some(nil) }
+                guard text.count <= 8, let scale = Double(text), (1...4).contains(scale) else { return nil }
+                return .some(scale)
+            },
+            format: { scale in scale.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "native" },
+            values: nil,
+            label: { scale in
+                scale.map { "@\($0 == $0.rounded() ? String(Int($0)) : String($0))x" } ?? "Native scale"
+            })
+    }
+}
+
+extension SettingCodec where Value == String {
+    /// `--locale`: an identifier ``RenderSettings/isKnownLocale(_:)`` accepts, in its own
+    /// language and script in words ("Deutsch (Deutschland)").
+    public static var locale: SettingCodec {
+        SettingCodec(
+            parse: { RenderSettings.isKnownLocale($0) ? $0 : nil }, format: { $0 }, values: nil,
+            label: { Locale(identifier: $0).localizedString(forIdentifier: $0) ?? $0 })
+    }
+}
+
+extension SettingCodec where Value == String? {
+    /// `--language`: a language code (as ``RenderSettings/isKnownLocale(_:)`` checks one), or
+    /// `auto`, the run's default (the locale's, else the storefront's, else English).
+    public static var language: SettingCodec {
+        let codes = SettingCodec<String>.locale
+        return SettingCodec(
+            parse: { text -> String?? in text == "auto" ? .some(nil) : codes.parse(text).map { .some($0) } },
+            format: { $0 ?? "auto" }, values: nil, label: { $0.map(codes.label) ?? "Automatic" })
+    }
 }
 
 /// One row of ``MatrixAxis``'s table: a ``RenderSettings`` property and what a matrix value
-/// does to it. Built from a key path only (``value(_:_:)``, ``flag(_:_:folder:)``), so a new
-/// setting needs no code of its own here.
+/// does to it. Built from a key path and a codec only (``value(_:_:_:title:)``,
+/// ``flag(_:_:folder:title:)``), so a new setting needs no code of its own here.
 public struct MatrixSetting: Sendable {
     /// Sets a parsed value.
     public typealias Apply = @Sendable (inout RenderSettings) -> Void
@@ -44,67 +121,62 @@ public struct MatrixSetting: Sendable {
     public let read: @Sendable (RenderSettings) -> String
     /// The folder level of an accepted value.
     public let folderName: @Sendable (String) -> String
-    /// An accepted value in words (``MatrixValue/matrixLabel``); a value it does not accept as it is.
+    /// An accepted value in words; a value it does not accept as it is.
     public let label: @Sendable (String) -> String
 
-    /// A setting of a ``MatrixValue`` type; its folders are its canonical values.
-    static func value<Value: MatrixValue>(
-        _ property: String, _ path: WritableKeyPath<RenderSettings, Value>, title: String
+    /// A setting whose values `codec` reads and writes; its folders are its canonical values.
+    static func value<Value: Sendable>(
+        _ property: String, _ path: any WritableKeyPath<RenderSettings, Value> & Sendable, _ codec: SettingCodec<Value>,
+        title: String
     ) -> MatrixSetting {
-        // A key path is an immutable value; Swift 6.3 does not yet infer the literal's sendability here.
-        nonisolated(unsafe) let keyPath = path
-        return MatrixSetting(
-            property: property, title: title, validValues: Value.matrixValues,
+        MatrixSetting(
+            property: property, title: title, validValues: codec.values,
             parse: { text -> Apply? in
-                guard let value = Value(matrixValue: text) else { return nil }
-                return { (settings: inout RenderSettings) in settings[keyPath: keyPath] = value }
+                guard let value = codec.parse(text) else { return nil }
+                return { (settings: inout RenderSettings) in settings[keyPath: path] = value }
             },
-            read: { $0[keyPath: keyPath].matrixValue },
-            folderName: { text in Value(matrixValue: text)?.matrixValue ?? text },
-            label: { text in Value(matrixValue: text)?.matrixLabel ?? text })
+            read: { codec.format($0[keyPath: path]) },
+            folderName: { text in codec.parse(text).map(codec.format) ?? text },
+            label: { text in codec.parse(text).map(codec.label) ?? text })
     }
 
     /// An on/off setting (`on`, `off`): its folder is `folder` when on and `no-folder` when off,
     /// so that a path reads as what was drawn (`iphone-15/bold-text/…`); in words, `title` or
     /// "`title` off".
     static func flag(
-        _ property: String, _ path: WritableKeyPath<RenderSettings, Bool>, folder: String, title: String
+        _ property: String, _ path: any WritableKeyPath<RenderSettings, Bool> & Sendable, folder: String, title: String
     ) -> MatrixSetting {
-        nonisolated(unsafe) let keyPath = path
+        let codec = SettingCodec<Bool>.flag
+        let setting = value(property, path, codec, title: title)
         return MatrixSetting(
-            property: property, title: title, validValues: Bool.matrixValues,
-            parse: { text -> Apply? in
-                guard let value = Bool(matrixValue: text) else { return nil }
-                return { (settings: inout RenderSettings) in settings[keyPath: keyPath] = value }
-            },
-            read: { $0[keyPath: keyPath].matrixValue },
-            folderName: { text in Bool(matrixValue: text) == true ? folder : "no-\(folder)" },
-            label: { text in Bool(matrixValue: text).map { $0 ? title : "\(title) off" } ?? text })
+            property: property, title: title, validValues: codec.values, parse: setting.parse, read: setting.read,
+            folderName: { text in codec.parse(text) == true ? folder : "no-\(folder)" },
+            label: { text in codec.parse(text).map { $0 ? title : "\(title) off" } ?? text })
     }
 }
 
-// MARK: - The settings' types
+// MARK: - The settings' own types
 
-extension Orientation: MatrixValue {
-    public var matrixLabel: String { self == .portrait ? "Portrait" : "Landscape" }
+extension Orientation: SettingValue {
+    public var settingLabel: String { self == .portrait ? "Portrait" : "Landscape" }
 }
-extension ScreenOptions.Style: MatrixValue {
-    public var matrixLabel: String { self == .uikit ? "UIKit" : "SwiftUI" }
+extension ScreenOptions.Style: SettingValue {
+    public var settingLabel: String { self == .uikit ? "UIKit" : "SwiftUI" }
 }
-extension ScreenOptions.TitleStyle: MatrixValue {
-    public var matrixLabel: String { self == .large ? "Large title" : "Inline title" }
+extension ScreenOptions.TitleStyle: SettingValue {
+    public var settingLabel: String { self == .large ? "Large title" : "Inline title" }
 }
-extension ScreenOptions.Fit: MatrixValue {
-    public var matrixLabel: String { self == .content ? "Content-sized" : "Screen-sized" }
+extension ScreenOptions.Fit: SettingValue {
+    public var settingLabel: String { self == .content ? "Content-sized" : "Screen-sized" }
 }
-extension ScreenOptions.ButtonTarget: MatrixValue {
-    public var matrixLabel: String { self == .album ? "Album button" : "Artist button" }
+extension ScreenOptions.ButtonTarget: SettingValue {
+    public var settingLabel: String { self == .album ? "Album button" : "Artist button" }
 }
-extension ScreenOptions.StatusBar: MatrixValue {
-    public var matrixLabel: String { self == .device ? "Status bar" : "No status bar" }
+extension ScreenOptions.StatusBar: SettingValue {
+    public var settingLabel: String { self == .device ? "Status bar" : "No status bar" }
 }
-extension LayoutDirectionChoice: MatrixValue {
-    public var matrixLabel: String {
+extension LayoutDirectionChoice: SettingValue {
+    public var settingLabel: String {
         switch self {
         case .ltr: return "Left to right"
         case .rtl: return "Right to left"
@@ -113,38 +185,25 @@ extension LayoutDirectionChoice: MatrixValue {
     }
 }
 
-extension Bool: MatrixValue {
-    /// `on` or `off` (also `true`/`false`, `yes`/`no`).
-    public init?(matrixValue: String) {
-        switch matrixValue.lowercased() {
-        case "on", "true", "yes": self = true
-        case "off", "false", "no": self = false
-        default: return nil
-        }
-    }
-    public var matrixValue: String { self ? "on" : "off" }
-    public static var matrixValues: [String]? { ["off", "on"] }
-}
-
-extension Device: MatrixValue {
+extension Device: SettingValue {
     /// A preset's id or alias, in any case.
-    public init?(matrixValue: String) {
-        guard let preset = Device.preset(id: matrixValue) else { return nil }
+    public init?(settingValue: String) {
+        guard let preset = Device.preset(id: settingValue) else { return nil }
         self = preset
     }
-    public var matrixValue: String { id }
-    public static var matrixValues: [String]? { presets.map(\.id) + aliases.keys.sorted() }
+    public var settingValue: String { id }
+    public static var settingValues: [String]? { presets.map(\.id) + aliases.keys.sorted() }
     /// Its name ("iPhone 15", "iPad Pro 13-inch").
-    public var matrixLabel: String { name }
+    public var settingLabel: String { name }
 }
 
-extension ContentSizeCategory: MatrixValue {
+extension ContentSizeCategory: SettingValue {
     /// A short name, or UIKit's or SwiftUI's name (``init(parsing:)``).
-    public init?(matrixValue: String) { self.init(parsing: matrixValue) }
-    public var matrixValue: String { rawValue }
-    public static var matrixValues: [String]? { names }
+    public init?(settingValue: String) { self.init(parsing: settingValue) }
+    public var settingValue: String { rawValue }
+    public static var settingValues: [String]? { names }
     /// UIKit's name for it, spelled out ("Large (default)", "Accessibility Extra Large").
-    public var matrixLabel: String {
+    public var settingLabel: String {
         switch self {
         case .xs: return "Extra Small"
         case .s: return "Small"
@@ -162,83 +221,27 @@ extension ContentSizeCategory: MatrixValue {
     }
 }
 
-extension PNGCompression: MatrixValue {
-    public init?(matrixValue: String) { self.init(parsing: matrixValue) }
-    public var matrixValue: String { name }
-    public static var matrixValues: [String]? { names }
-    public var matrixLabel: String { "PNG \(name)" }
+extension PNGCompression: SettingValue {
+    public init?(settingValue: String) { self.init(parsing: settingValue) }
+    public var settingValue: String { name }
+    public static var settingValues: [String]? { names }
+    public var settingLabel: String { "PNG \(name)" }
 }
 
-extension ThemeChoice: MatrixValue {
+extension ThemeChoice: SettingValue {
     /// A theme name or a theme file's path (checked again when loaded).
-    public init?(matrixValue: String) {
-        guard !matrixValue.isEmpty, matrixValue.count <= 1024, !matrixValue.contains("\u{0}") else { return nil }
-        self = ThemeChoice.parse(matrixValue)
+    public init?(settingValue: String) {
+        guard !settingValue.isEmpty, settingValue.count <= 1024, !settingValue.contains("\u{0}") else { return nil }
+        self = ThemeChoice.parse(settingValue)
     }
     /// The name, or a theme file's name without `.json` (its folder).
-    public var matrixValue: String {
+    public var settingValue: String {
         switch self {
         case .named(let name): return name
         case .file(let url): return url.deletingPathExtension().lastPathComponent
         }
     }
-    public static var matrixValues: [String]? { nil }
+    public static var settingValues: [String]? { nil }
     /// A named theme capitalised ("Dark"); a file's name.
-    public var matrixLabel: String { matrixValue.prefix(1).uppercased() + matrixValue.dropFirst() }
-}
-
-/// `--scale`: a pixel scale from 1 to 4, or the device's own (`native`).
-extension Optional: MatrixValue where Wrapped: MatrixOptional {
-    public init?(matrixValue: String) {
-        if matrixValue == Wrapped.unsetValue {
-            self = .none
-        } else if let value = Wrapped(matrixValue: matrixValue) {
-            self = .some(value)
-        } else {
-            return nil
-        }
-    }
-    public var matrixValue: String { map(\.matrixValue) ?? Wrapped.unsetValue }
-    public var matrixLabel: String { map(\.matrixLabel) ?? Wrapped.unsetLabel }
-    public static var matrixValues: [String]? { Wrapped.matrixValues.map { [Wrapped.unsetValue] + $0 } }
-}
-
-/// A setting that may be left unset (`--scale`, `--language`), with the word for unset.
-public protocol MatrixOptional: MatrixValue {
-    /// The value that stands for "not given" (`native`, `auto`).
-    static var unsetValue: String { get }
-    /// ``unsetValue`` in words.
-    static var unsetLabel: String { get }
-}
-
-extension Double: MatrixOptional {
-    /// A scale from 1 to 4, written as the command line writes it (`2`, `2.5`).
-    public init?(matrixValue: String) {
-        guard matrixValue.count <= 8, let scale = Double(matrixValue), (1...4).contains(scale) else { return nil }
-        self = scale
-    }
-    public var matrixValue: String { self == rounded() ? String(Int(self)) : String(self) }
-    public static var matrixValues: [String]? { nil }
-    public static var unsetValue: String { "native" }
-    public static var unsetLabel: String { "Native scale" }
-    /// `@2x`, `@2.5x`.
-    public var matrixLabel: String { "@\(matrixValue)x" }
-}
-
-extension String: MatrixOptional {
-    /// A language code or locale identifier: ISO 639 letters with an optional region or script.
-    public init?(matrixValue: String) {
-        guard matrixValue.count <= 64,
-            matrixValue.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) }),
-            let code = Locale(identifier: matrixValue).language.languageCode?.identifier,
-            Locale.LanguageCode.isoLanguageCodes.contains(where: { $0.identifier == code })
-        else { return nil }
-        self = matrixValue
-    }
-    public var matrixValue: String { self }
-    public static var matrixValues: [String]? { nil }
-    public static var unsetValue: String { "auto" }
-    public static var unsetLabel: String { "Automatic" }
-    /// A language or locale in its own language and script ("Deutsch", "العربية", "中文（简体）").
-    public var matrixLabel: String { Locale(identifier: self).localizedString(forIdentifier: self) ?? self }
+    public var settingLabel: String { settingValue.prefix(1).uppercased() + settingValue.dropFirst() }
 }

@@ -100,9 +100,8 @@ public enum ReportMerger {
             generator: first.generator, feed: first.feed, device: first.device, theme: first.theme,
             locale: first.locale, fonts: first.fonts, libraries: first.libraries, items: first.items, files: files,
             screens: sheets + cards,
-            warnings: warnings(ordered.map(\.1)), screen: first.screen)
+            warnings: warnings(ordered.map(\.1)))
         merged.settings = first.settings
-        merged.language = first.language
         merged.layoutDirection = first.layoutDirection
         return merged
     }
@@ -139,11 +138,11 @@ public enum ReportMerger {
             try checkSettings(part, named: place, against: first)
             guard part.generator == first.generator, part.feed == first.feed, part.device == first.device,
                 part.theme == first.theme, part.locale == first.locale, part.fonts == first.fonts,
-                part.libraries == first.libraries, part.items == first.items, part.screen == first.screen,
-                part.language == first.language, part.layoutDirection == first.layoutDirection
+                part.libraries == first.libraries, part.items == first.items,
+                part.layoutDirection == first.layoutDirection, part.formatVersion == first.formatVersion
             else {
                 throw .output(
-                    "\(place) was rendered from other inputs than shard 1 (generator, feed, device, theme, locale, screen options, fonts, library versions or items differ). Render every shard with the same version, feed and options, on runners with the same libraries."
+                    "\(place) was rendered from other inputs than shard 1 (generator, feed, device, theme, locale, direction, fonts, library versions or items differ). Render every shard with the same version, feed and options, on runners with the same libraries."
                 )
             }
         }

@@ -45,12 +45,6 @@ public struct GenerateOptions: Sendable {
     public var allowPrivateNetwork = false
     /// No network at all: the feed and artwork come from the cache or files.
     public var offline = false
-    /// Row filtering for PNG output (``RenderSettings/pngRowFilter``).
-    public var pngRowFilter: PNGStreamEncoder.RowFilter { settings.pngRowFilter }
-    /// zlib level for PNG output (0–9), from ``RenderSettings/pngCompression``.
-    public var pngCompressionLevel: Int { settings.pngCompression.level }
-    /// The level for screens that are mostly photograph (nil: ``pngCompressionLevel`` for all).
-    public var pngPhotographicLevel: Int? { settings.pngCompression.photographicLevel }
     /// Where debug detail goes (each stage, each artwork failure, libgd's own messages).
     public var logger = Logger(label: "albumreport")
     /// The run's stop latch and commit count, shared with whoever may stop it (the command
@@ -65,69 +59,5 @@ public struct GenerateOptions: Sendable {
     /// The limits of one HTTP request.
     public var limits: HTTPLimits {
         HTTPLimits(timeout: timeout, maximumBytes: maximumDownloadBytes)
-    }
-}
-
-/// `--png-compression`: a named trade-off between time and file size, or a zlib level.
-public enum PNGCompression: Sendable, Hashable {
-    /// The quickest: level 1 for screens that are mostly photograph, level 2 for the rest (on
-    /// flat and smooth screens libdeflate's level 2 is both quicker and smaller than its level 1,
-    /// which is slow on long runs of zeros: measured on the benchmark's flat and smooth reports,
-    /// 22 % and 8 % less encode time, 2–3 % fewer bytes).
-    case fast
-    /// The default: level 5 for screens that are not mostly photograph, level 1 for those that
-    /// are (where, measured on photographic album art, higher levels shrink files by a few per
-    /// cent for twice the time); rows filtered with the sampled choice of the five PNG filters.
-    /// Level 5, not 6, is the knee on drawn screens: measured on the benchmark's reports (one
-    /// core, encode only), 24 % less encode time for 1.6 % more bytes on smooth art, 7 % less
-    /// for 0.2 % on flat art.
-    case balanced
-    /// zlib level 9, with adaptive row filters.
-    case small
-    /// A zlib level from 0 to 9.
-    case level(Int)
-
-    /// The named choices and every level, as `--png-compression` takes them.
-    public static let names = ["fast", "balanced", "small"] + (0...9).map(String.init)
-
-    /// `fast`, `balanced`, `small` or the level, as `--png-compression` takes it.
-    public var name: String {
-        switch self {
-        case .fast: return "fast"
-        case .balanced: return "balanced"
-        case .small: return "small"
-        case .level(let level): return String(level)
-        }
-    }
-
-    /// Parses `fast`, `balanced`, `small` or a level from 0 to 9; nil for anything else.
-    public init?(parsing text: String) {
-        switch text.lowercased() {
-        case "fast": self = .fast
-        case "balanced": self = .balanced
-        case "small": self = .small
-        default:
-            guard let level = Int(text), (0...9).contains(level) else { return nil }
-            self = .level(level)
-        }
-    }
-
-    /// The level for screens that are mostly photograph, when it differs from ``level``.
-    public var photographicLevel: Int? {
-        switch self {
-        case .fast, .balanced: return 1
-        case .small, .level: return nil
-        }
-    }
-
-    /// The zlib level (for screens that are not mostly photograph, when ``photographicLevel``
-    /// differs).
-    public var level: Int {
-        switch self {
-        case .fast: return 2
-        case .balanced: return 5
-        case .small: return 9
-        case .level(let level): return level
-        }
     }
 }

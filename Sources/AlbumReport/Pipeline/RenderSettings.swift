@@ -3,12 +3,14 @@ import AlbumReportGraphics
 import Foundation
 
 /// Every setting that shapes the screens and their files, as one typed value from the command
-/// line to the layouts: the device, the theme, how the screens are presented, the accessibility
-/// settings, the language and locale, and how the PNGs are written.
+/// line to the layouts: the device, the theme, how the screens are presented (``screen``: style,
+/// title, fit, button, status bar and the accessibility settings), the language and locale, and
+/// how the PNGs are written. The stages and the renderer take it whole and derive what they need.
 ///
-/// Adding a setting means one property here, one row in ``MatrixAxis``'s table (which makes it a
-/// matrix axis, a matrix-schema key and a setting `merge` compares) and the code that reacts to
-/// it; `RenderSettingsTests` fails until all of them are there.
+/// Adding a setting means one property here (or in ``ScreenOptions``), one row in
+/// ``MatrixAxis``'s table (which makes it a matrix axis, a matrix-schema key and a setting `merge`
+/// compares), its command-line option, and the code that reacts to it; the settings-spine tests
+/// fail until all of them are there.
 public struct RenderSettings: Sendable, Hashable {
     /// The device preset (as listed by `albumreport devices`), held portrait at its own scale.
     public var device: Device = .iPhone15
@@ -18,23 +20,12 @@ public struct RenderSettings: Sendable, Hashable {
     public var scale: Double?
     /// The theme (`--theme`).
     public var theme: ThemeChoice = .named("light")
-    /// The seed app's style (`--style`).
-    public var style: ScreenOptions.Style = .uikit
-    /// The list's title (`--title-style`).
-    public var titleStyle: ScreenOptions.TitleStyle = .large
-    /// How tall a PNG is (`--fit`).
-    public var fit: ScreenOptions.Fit = .content
-    /// What the card's button opens (`--button`).
-    public var button: ScreenOptions.ButtonTarget = .album
-    /// Whether a status bar is drawn (`--status-bar`).
-    public var statusBar: ScreenOptions.StatusBar = .device
-    /// iOS's Dynamic Type size (`--content-size`).
-    public var contentSize: ContentSizeCategory = .l
-    /// iOS's Bold Text (`--bold-text`).
-    public var boldText = false
-    /// iOS's Increase Contrast (`--increase-contrast`).
-    public var increaseContrast = false
-    /// The language of the app's own words (`--language`); nil: the locale's, else English.
+    /// How the screens are presented: style, title, fit, button, status bar, Dynamic Type, Bold
+    /// Text and Increase Contrast (its ``ScreenOptions/language`` is the run's to load, from
+    /// ``language``).
+    public var screen = ScreenOptions()
+    /// The language of the app's own words (`--language`); nil: resolved when a run starts
+    /// (``resolved(feed:available:)``: the locale's, else the storefront's, else English).
     public var language: String?
     /// The UI's direction (`--layout-direction`).
     public var layoutDirection: LayoutDirectionChoice = .auto
@@ -55,22 +46,15 @@ public struct RenderSettings: Sendable, Hashable {
         return device
     }
 
-    /// How the screens are presented, as the layouts take it (the language is the setup's to add).
-    public var screen: ScreenOptions {
-        get {
-            ScreenOptions(style: style, titleStyle: titleStyle, fit: fit, button: button, statusBar: statusBar)
-                .withAccessibility(contentSize: contentSize, boldText: boldText, increaseContrast: increaseContrast)
-        }
-        set {
-            style = newValue.style
-            titleStyle = newValue.titleStyle
-            fit = newValue.fit
-            button = newValue.button
-            statusBar = newValue.statusBar
-            contentSize = newValue.contentSizeCategory
-            boldText = newValue.boldText ?? false
-            increaseContrast = newValue.increaseContrast ?? false
-        }
+    /// These settings as a run draws them: the language, when not given, resolved from the
+    /// locale or the chart's storefront (``defaultLanguage(feed:available:)``). Every run and
+    /// every combination of a matrix resolves its own, so a combination draws what a single run
+    /// with its options draws.
+    public func resolved(feed: FeedSource?, available: [String]) -> RenderSettings {
+        guard language == nil else { return self }
+        var resolved = self
+        resolved.language = defaultLanguage(feed: feed, available: available)
+        return resolved
     }
 }
 
@@ -122,18 +106,6 @@ extension RenderSettings {
     }
 }
 
-extension ScreenOptions {
-    /// These options as `manifest.json`'s `screen` member records them: only when an accessibility
-    /// setting is on (so that default reports keep their bytes), and without the language, which
-    /// has members of its own.
-    public var recordedPresentation: ScreenOptions? {
-        guard hasAccessibilitySettings else { return nil }
-        var recorded = self
-        recorded.language = nil
-        return recorded
-    }
-}
-
 extension RenderSettings {
     /// Whether `identifier` names a language ISO 639 knows (with any region and script).
     public static func isKnownLocale(_ identifier: String) -> Bool {
@@ -147,19 +119,12 @@ extension RenderSettings {
     /// The language of the app's words when `--language` is not given: `locale`'s, else the
     /// storefront's of Apple's chart (`apple:COUNTRY`, or its URL), else nil (English). Only
     /// languages in `available` are chosen.
-    public func defaultLanguage(feed: FeedSource, available: [String]) -> String? {
+    public func defaultLanguage(feed: FeedSource?, available: [String]) -> String? {
         if let fromLocale = ChromeLanguage.localeLanguage(locale, available: available) { return fromLocale }
-        guard case .remote(let url) = feed, url.host?.lowercased() == FeedSource.appleChartHost else { return nil }
+        guard case .remote(let url)? = feed, url.host?.lowercased() == FeedSource.appleChartHost else { return nil }
         // …/api/v2/COUNTRY/music/most-played/LIMIT/albums.json
         let parts = url.pathComponents.filter { $0 != "/" }
         guard parts.count > 2, parts[0] == "api" else { return nil }
         return ChromeLanguage.storefrontLanguage(parts[2], available: available)
-    }
-
-    /// Row filtering for the PNGs: per row, the cheapest of the five PNG filters scored on a
-    /// sample of the row (on smooth artwork Sub, Average and Paeth leave deflate far less than Up;
-    /// on flat screens rows that repeat stay Up), or at level 9 ("small") scored on every byte.
-    public var pngRowFilter: PNGStreamEncoder.RowFilter {
-        pngCompression.level >= 9 ? .adaptive : .sampled
     }
 }

@@ -89,7 +89,7 @@ public struct ReportPipeline: Sendable {
             SelectStage(),
             .init(
                 feed: decoded.feed, items: feed.enriched.items, shard: options.shard,
-                renderCards: options.renderCards, resources: setup.resources, settings: options.settings))
+                renderCards: options.renderCards, settings: setup.settings, resources: setup.resources))
         let streamed = try StreamedRender(
             options, setup: setup, feed: feed, selection: selection, context: context, stagingOutput: stagingOutput)
         do {

@@ -18,8 +18,8 @@ public struct RunContext: Sendable {
     public var stats: FetchStats
     /// Hosts given up for this run.
     public var breaker: HostBreaker
-    /// What the runs drawn together share (a matrix's combinations); nil in a single run.
-    var sharing: RenderSharing?
+    /// What the runs drawn together share (a matrix's combinations); nothing in a single run.
+    var sharing = RenderSharing.none
 
     /// Creates a context; by default the system clock and randomness and fresh statistics.
     public init(

@@ -10,9 +10,9 @@ import Foundation
 /// already holds its chart.
 ///
 /// What `generate` does before drawing is the caller's here: the feed is drawn as given (no Lookup
-/// enrichment of a v2 feed's copyright lines), the settings as given (the command line picks
-/// `language` from `--locale` or the chart's storefront when `--language` is absent; set it
-/// here), and a card is drawn for any item asked for (`generate` draws none for a facts feed).
+/// enrichment of a v2 feed's copyright lines), the language, when not given, is the locale's (a
+/// chart's storefront is not known here: set `language` for one), and a card is drawn for any item
+/// asked for (`generate` draws none for a facts feed).
 ///
 /// ```swift
 /// let screens = try OfflineScreens(feed: feed, settings: settings)
@@ -39,12 +39,12 @@ public struct OfflineScreens: Sendable {
     public init(
         feed: Feed, settings: RenderSettings = RenderSettings(), limit: Int? = nil, templatesDirectory: URL? = nil
     ) throws(ReportError) {
-        let resources = try ScreenResources(
-            theme: settings.theme, templatesDirectory: templatesDirectory, language: settings.language,
-            layoutDirection: settings.layoutDirection.direction, screen: settings.screen)
+        let settings = settings.resolved(
+            feed: nil, available: ChromeStringsLoader.availableLanguages(templatesDirectory: templatesDirectory))
+        let resources = try ScreenResources(settings, templatesDirectory: templatesDirectory)
         let items = Array(feed.items.prefix(min(max(limit ?? .max, 0), FeedLimits.items)))
         let input = SelectStage.Input(
-            feed: feed, items: items, shard: nil, renderCards: true, resources: resources, settings: settings)
+            feed: feed, items: items, shard: nil, renderCards: true, settings: settings, resources: resources)
         let render = SelectStage.renderContext(input)
         let coverage = try SelectStage.coverage(input, render: render)
         self.feed = feed
@@ -55,7 +55,7 @@ public struct OfflineScreens: Sendable {
     }
 
     /// The renderer the screens are drawn with (its text engine is also the layouts' measurer).
-    public var renderer: ScreenRenderer { render.renderer }
+    public var renderer: ScreenRenderer { render.renderer() }
 
     /// The sheet's pages as laid out: one, unless the settings ask for pages or screen-sized PNGs.
     public var sheetLayouts: [SheetLayout] { render.sheetPages(feed: feed, items: items).pages }
@@ -68,10 +68,7 @@ public struct OfflineScreens: Sendable {
     /// The sheet's PNGs, one per page: `thumbnail(rank)` gives each row's artwork bytes.
     public func sheet(thumbnail: (Int) -> Data?) throws(GraphicsError) -> [Data] {
         try sheetLayouts.map { page throws(GraphicsError) in
-            try renderer.renderSheet(
-                page, compressionLevel: render.compressionLevel, photographicLevel: render.photographicLevel,
-                filter: render.rowFilter, thumbnail: thumbnail
-            ).png
+            try renderer.renderSheet(page, compression: render.compression, thumbnail: thumbnail).png
         }
     }
 
@@ -85,8 +82,7 @@ public struct OfflineScreens: Sendable {
         let ranks = layout.presentation?.presentingList?.rows.map(\.rank) ?? []
         let thumbnails = ranks.reduce(into: [Int: Data]()) { $0[$1] = thumbnail($1) }
         return try renderer.encodeCard(
-            layout, artwork: artwork, listThumbnails: thumbnails, compressionLevel: render.compressionLevel,
-            photographicLevel: render.photographicLevel, filter: render.rowFilter
+            layout, artwork: artwork, listThumbnails: thumbnails, compression: render.compression
         ).finish()
     }
 }

@@ -3,63 +3,60 @@ import AlbumReportGraphics
 import AlbumReportRenderer
 import Foundation
 
-/// What every screen of a run is drawn with: the theme, the text engine (made once the chart is
-/// known, since Han characters take the forms of its storefront), the device, locale and PNG
-/// settings, and the part every render key shares. Read-only, shared by the card tasks.
+/// What every screen of a run is drawn with: its settings (every default resolved), the theme,
+/// fonts and language loaded for them, and the text engine (made once the chart is known, since
+/// Han characters take the forms of its storefront). Everything else (the device, the
+/// presentation, the locale, the PNG compression) is derived from these. Read-only, shared by
+/// the card tasks.
 struct RenderContext: Sendable {
-    let theme: Theme
-    let engine: TextEngine
-    let device: Device
-    let localeIdentifier: String
-    let compressionLevel: Int
-    /// The level for screens that are mostly photograph (nil: ``compressionLevel``).
-    let photographicLevel: Int?
-    let rowFilter: PNGStreamEncoder.RowFilter
-    /// Split the sheet into screen-height pages.
-    let paginate: Bool
-    /// How the screens are presented.
-    let screen: ScreenOptions
-    /// The settings as the command line (or the matrix) gave them, for `manifest.json`.
+    /// The settings as this run draws them, recorded in `manifest.json`.
     let settings: RenderSettings
-    /// Everything every render key shares: renderer version, device, theme, locale, PNG level.
-    /// Made once: every screen's key starts with it, and the theme's JSON is not free.
-    let renderSalt: String
-    /// The locale dates are formatted for.
+    /// The theme, its fonts and the app's language.
+    let resources: ScreenResources
+    let engine: TextEngine
+    /// The device as drawn (``RenderSettings/resolvedDevice``).
+    let device: Device
+    /// How the screens are presented, in this run's language.
+    let screen: ScreenOptions
+    /// The locale dates are formatted for (``ScreenResources/localeIdentifier(given:)``).
+    let localeIdentifier: String
     let locale: Locale
-    /// What the screens share with other runs drawn at the same time (a matrix's combinations).
-    let sharing: ScreenSharing?
+    /// Everything every render key shares: renderer version, device, theme, presentation,
+    /// locale, PNG compression. Made once: every screen's key starts with it, and the theme's
+    /// JSON is not free.
+    let renderSalt: String
 
-    init(
-        theme: Theme, engine: TextEngine, device: Device, localeIdentifier: String, compressionLevel: Int,
-        photographicLevel: Int?, rowFilter: PNGStreamEncoder.RowFilter, paginate: Bool, screen: ScreenOptions,
-        settings: RenderSettings = RenderSettings(), sharing: ScreenSharing? = nil
-    ) {
+    /// What `settings` draw with `resources`, text through `engine`.
+    init(settings: RenderSettings, resources: ScreenResources, engine: TextEngine) {
         self.settings = settings
-        self.sharing = sharing
-        self.theme = theme
+        self.resources = resources
         self.engine = engine
-        self.device = device
-        self.localeIdentifier = localeIdentifier
-        self.compressionLevel = compressionLevel
-        self.photographicLevel = photographicLevel
-        self.rowFilter = rowFilter
-        self.paginate = paginate
-        self.screen = screen
+        device = settings.resolvedDevice
+        screen = resources.screen(settings)
+        localeIdentifier = resources.localeIdentifier(given: settings.locale)
         locale = Locale(identifier: localeIdentifier)
+        let compression = settings.pngCompression
         renderSalt = RenderCache.key(
             [
-                RenderCache.rendererVersion, RenderCache.json(device), RenderCache.json(theme),
-                RenderCache.json(screen),
-                localeIdentifier,
-                "\(compressionLevel)",
-            ] + (photographicLevel.map { ["photographic \($0)"] } ?? []))
+                RenderCache.rendererVersion, RenderCache.json(device), RenderCache.json(resources.theme),
+                RenderCache.json(screen), localeIdentifier, "\(compression.level)",
+            ] + (compression.photographicLevel.map { ["photographic \($0)"] } ?? []))
     }
 
-    /// Whether the sheet is written as numbered pages (`--pages`, or `--fit screen`).
-    var pagesSheet: Bool { paginate || screen.fit == .screen }
+    /// The theme, adapted to the accessibility settings.
+    var theme: Theme { resources.theme }
 
-    /// Draws screens with ``engine``.
-    var renderer: ScreenRenderer { ScreenRenderer(text: engine, theme: theme, sharing: sharing) }
+    /// How the PNGs are compressed.
+    var compression: PNGCompression { settings.pngCompression }
+
+    /// Whether the sheet is written as numbered pages (`--pages`, or `--fit screen`).
+    var pagesSheet: Bool { settings.pages || screen.fit == .screen }
+
+    /// Draws screens with ``engine``, sharing what `sharing` holds with the screens drawn
+    /// together (a matrix's combinations; nothing in a single run).
+    func renderer(_ sharing: ScreenSharing = .none) -> ScreenRenderer {
+        ScreenRenderer(text: engine, theme: theme, sharing: sharing)
+    }
 
     /// The sheet of `items` laid out, and its rows' count and pages: screens with `--fit screen`,
     /// screen-height pages with `--pages`, else one page.
@@ -68,7 +65,7 @@ struct RenderContext: Sendable {
             feed: feed, items: items, device: device, theme: theme, locale: locale, options: screen, measurer: engine)
         let height = device.size.height
         if screen.fit == .screen { return (layout.rows.count, layout.screens(height: height)) }
-        let pages = paginate ? layout.pages(height: height, bottomInset: device.safeArea.bottom) : [layout]
+        let pages = settings.pages ? layout.pages(height: height, bottomInset: device.safeArea.bottom) : [layout]
         return (layout.rows.count, pages)
     }
 

@@ -14,17 +14,10 @@ struct SelectStage: PipelineStage {
         var items: [FeedItem]
         var shard: Shard?
         var renderCards: Bool
-        var theme: Theme
-        var fonts: FontBook
-        var device: Device
-        var localeIdentifier: String
-        var compressionLevel: Int
-        var photographicLevel: Int?
-        var rowFilter: PNGStreamEncoder.RowFilter
-        var paginate: Bool
-        var screen: ScreenOptions
-        /// The settings as given, recorded in `manifest.json`.
-        var settings = RenderSettings()
+        /// The settings as this run draws them (the setup's, every default resolved).
+        var settings: RenderSettings
+        /// The theme, fonts and language the setup loaded for them.
+        var resources: ScreenResources
     }
 
     struct Output: StageOutput {
@@ -80,30 +73,18 @@ struct SelectStage: PipelineStage {
 
     /// What `input`'s screens are drawn with: its text engine is made here, once the chart (and
     /// so the storefront whose forms Han characters take) is known.
-    static func renderContext(_ input: Input, sharing: RenderSharing? = nil) -> RenderContext {
-        let make = {
-            TextEngine(
-                fonts: input.fonts, fallbackFamilies: input.theme.fonts.fallbackFamilies, scale: input.device.scale,
-                localeIdentifier: input.localeIdentifier, country: input.feed.country)
-        }
-        let engine =
-            sharing?.engines.engine(
-                for: .init(
-                    fonts: input.fonts, fallbackFamilies: input.theme.fonts.fallbackFamilies,
-                    scale: input.device.scale, localeIdentifier: input.localeIdentifier, country: input.feed.country),
-                make: make) ?? make()
-        return RenderContext(
-            theme: input.theme,
-            engine: engine,
-            device: input.device, localeIdentifier: input.localeIdentifier, compressionLevel: input.compressionLevel,
-            photographicLevel: input.photographicLevel,
-            rowFilter: input.rowFilter, paginate: input.paginate, screen: input.screen,
-            settings: input.settings, sharing: sharing?.screens)
+    static func renderContext(_ input: Input) -> RenderContext {
+        let resources = input.resources
+        let engine = TextEngine(
+            fonts: resources.fonts, fallbackFamilies: resources.theme.fonts.fallbackFamilies,
+            scale: input.settings.resolvedDevice.scale,
+            localeIdentifier: resources.localeIdentifier(given: input.settings.locale), country: input.feed.country)
+        return RenderContext(settings: input.settings, resources: resources, engine: engine)
     }
 
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
         let feed = input.feed
-        let render = Self.renderContext(input, sharing: context.sharing)
+        let render = Self.renderContext(input)
         let own = input.shard.map { shard in input.items.filter { shard.contains(rank: $0.rank) } } ?? input.items
 
         let coverage = try Self.coverage(input, render: render)
@@ -125,7 +106,7 @@ struct SelectStage: PipelineStage {
         let feed = input.feed
         var undrawable: [Int: [String]] = [:]
         var warnings: [ReportWarning] = []
-        let fonts = input.theme.fonts
+        let fonts = render.theme.fonts
         // The feed's title is drawn in the sheet's navigation bar and on every card's back button.
         let titleCodes = Self.undrawableCodes(
             [(feed.title, fonts.navigationTitle), (feed.title, fonts.largeTitleStyle), (feed.title, fonts.backButton)],
@@ -134,7 +115,7 @@ struct SelectStage: PipelineStage {
             warnings.append(ReportWarning(stage: Self.stage, message: Self.message(titleCodes, in: feed.title)))
         }
         // The app's words in another language (a user's strings file may be in any script).
-        if let language = input.screen.language {
+        if let language = render.screen.language {
             let words = ChromeLanguage.keys.filter { $0 != "locale" }.map { (language[$0], fonts.button) }
             let codes = Self.undrawableCodes(words, engine: render.engine)
             if !codes.isEmpty {
@@ -146,7 +127,7 @@ struct SelectStage: PipelineStage {
             if Task.isCancelled { throw .cancelled }
             let codes = Self.undrawableCodes(
                 item.drawnTexts(
-                    format: feed.format, theme: input.theme, locale: render.locale, options: input.screen),
+                    format: feed.format, theme: render.theme, locale: render.locale, options: render.screen),
                 engine: render.engine)
             undrawable[item.rank] = codes
             if !codes.isEmpty {
@@ -175,23 +156,5 @@ struct SelectStage: PipelineStage {
         let one = codes.count == 1
         return
             "No installed font has \(codes.joined(separator: ", ")) in “\(Excerpt.printable(text))”, so \(one ? "it is" : "they are") drawn as �. Install a font that has \(one ? "it" : "them") (on Debian: fonts-noto-core, fonts-noto-cjk, fonts-noto-extra)."
-    }
-}
-
-extension SelectStage.Input {
-    /// `feed`'s `items` drawn with `settings` and `resources` (the setup's), this shard's cards
-    /// only when `shard` is given.
-    init(
-        feed: Feed, items: [FeedItem], shard: Shard?, renderCards: Bool, resources: ScreenResources,
-        settings: RenderSettings
-    ) {
-        self.init(
-            feed: feed, items: items, shard: shard, renderCards: renderCards, theme: resources.theme,
-            fonts: resources.fonts, device: settings.resolvedDevice,
-            localeIdentifier: resources.localeIdentifier(given: settings.locale),
-            compressionLevel: settings.pngCompression.level,
-            photographicLevel: settings.pngCompression.photographicLevel,
-            rowFilter: settings.pngRowFilter, paginate: settings.pages, screen: resources.screen(settings.screen),
-            settings: settings)
     }
 }

@@ -14,30 +14,29 @@ struct ScreenResources: Sendable {
     /// setup stage's warnings.
     var warnings: [ReportWarning]
 
-    /// Loads the theme (`templatesDirectory` first), its fonts and, when a language or direction
-    /// is given, the strings; `screen` holds the accessibility settings the theme is adapted to.
-    init(
-        theme choice: ThemeChoice, templatesDirectory: URL?, language code: String?, layoutDirection: LayoutDirection?,
-        screen: ScreenOptions
-    ) throws(ReportError) {
-        theme = try ThemeLoader.load(choice, templatesDirectory: templatesDirectory).adapted(to: screen)
+    /// Loads the theme of `settings` (`templatesDirectory` first) adapted to its accessibility
+    /// settings, its fonts and, when a language or direction is given, the strings.
+    init(_ settings: RenderSettings, templatesDirectory: URL?) throws(ReportError) {
+        theme = try ThemeLoader.load(settings.theme, templatesDirectory: templatesDirectory).adapted(
+            to: settings.screen)
         do {
             fonts = try FontBook(theme: theme)
         } catch {
             throw .fonts(error)
         }
         var loaded: (language: ChromeLanguage?, warnings: [String]) = (nil, [])
-        if code != nil || layoutDirection != nil {
+        let direction = settings.layoutDirection.direction
+        if settings.language != nil || direction != nil {
             loaded = try ChromeStringsLoader.load(
-                code ?? "en", direction: layoutDirection, templatesDirectory: templatesDirectory)
+                settings.language ?? "en", direction: direction, templatesDirectory: templatesDirectory)
         }
         language = loaded.language
         warnings = (fonts.substitutions + loaded.warnings).map { ReportWarning(stage: .setup, message: $0) }
     }
 
-    /// `screen` with this run's language.
-    func screen(_ screen: ScreenOptions) -> ScreenOptions {
-        var screen = screen
+    /// The screens as `settings` present them, in this run's language.
+    func screen(_ settings: RenderSettings) -> ScreenOptions {
+        var screen = settings.screen
         screen.language = language
         return screen
     }

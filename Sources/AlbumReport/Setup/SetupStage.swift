@@ -8,19 +8,18 @@ struct SetupStage: PipelineStage {
     static let stage = Stage.setup
 
     struct Input: Sendable {
-        var theme: ThemeChoice
+        /// The settings as given: the language still to resolve.
+        var settings: RenderSettings
+        /// Where the chart comes from (its storefront may choose the language).
+        var feed: FeedSource
         var templatesDirectory: URL?
         var output: URL
         var force: Bool
-        /// `--language` (nil: English).
-        var language: String? = nil
-        /// `--layout-direction` (nil: the language's own).
-        var layoutDirection: LayoutDirection? = nil
-        /// The accessibility settings the theme is adapted to (Dynamic Type, Bold Text, Increase Contrast).
-        var screen = ScreenOptions()
     }
 
     struct Output: StageOutput {
+        /// The settings as this run draws them, every default resolved (``RenderSettings/resolved(feed:available:)``).
+        var settings: RenderSettings
         /// The theme, its fonts and the app's language.
         var resources: ScreenResources
         var page: GalleryPage
@@ -31,16 +30,16 @@ struct SetupStage: PipelineStage {
     }
 
     func run(_ input: Input, context: RunContext) async throws(ReportError) -> Output {
-        let resources = try ScreenResources(
-            theme: input.theme, templatesDirectory: input.templatesDirectory, language: input.language,
-            layoutDirection: input.layoutDirection, screen: input.screen)
+        let settings = input.settings.resolved(
+            feed: input.feed,
+            available: ChromeStringsLoader.availableLanguages(templatesDirectory: input.templatesDirectory))
+        let resources = try ScreenResources(settings, templatesDirectory: input.templatesDirectory)
         let page = try GalleryPage(templatesDirectory: input.templatesDirectory)
         // The previous report's manifest is read once, here, for both the check and the run.
         let previous = PreviousReport(in: ReportWriter.resolved(input.output))
         try ReportWriter.checkOutput(input.output, force: input.force, holdsReport: previous != nil)
         return Output(
-            resources: resources, page: page, previous: previous,
-            warnings: resources.warnings)
+            settings: settings, resources: resources, page: page, previous: previous, warnings: resources.warnings)
     }
 }
 
@@ -48,8 +47,7 @@ extension SetupStage.Input {
     /// What `options` asks the setup for.
     init(_ options: GenerateOptions) {
         self.init(
-            theme: options.theme, templatesDirectory: options.templatesDirectory, output: options.output,
-            force: options.force, language: options.language, layoutDirection: options.layoutDirection,
-            screen: options.screen)
+            settings: options.settings, feed: options.feed, templatesDirectory: options.templatesDirectory,
+            output: options.output, force: options.force)
     }
 }

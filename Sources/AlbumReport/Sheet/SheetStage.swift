@@ -157,8 +157,8 @@ struct SheetStage: PipelineStage {
         let rendered: ScreenRenderer.RenderedSheet
         do throws(GraphicsError) {
             var drawing = try SheetDrawing(
-                render.renderer, layout: page, compressionLevel: render.compressionLevel,
-                photographicLevel: render.photographicLevel, filter: render.rowFilter, sink: { file.write($0) })
+                render.renderer(context.sharing.screens), layout: page, compression: render.compression,
+                sink: { file.write($0) })
             while !drawing.isFinished {
                 // Waiting for the strip's thumbnails is not drawing: only the strip is timed.
                 let arrived = await thumbnails(drawing.nextStripRanks)

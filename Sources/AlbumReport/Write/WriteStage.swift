@@ -50,9 +50,8 @@ struct WriteStage: PipelineStage {
             fonts: Self.fontRecords(input.setup.resources.fonts), libraries: GraphicsRuntime.libraryVersions,
             items: selection.records, files: input.sheet.files + input.cards.cards.map(\.file),
             screens: input.sheet.screens + input.cards.cards.map(\.screen), warnings: input.warnings + artworkWarnings,
-            shard: input.shard, screen: render.screen.recordedPresentation)
+            shard: input.shard)
         manifest.settings = render.settings.record
-        manifest.language = render.screen.language?.code
         manifest.layoutDirection = render.screen.language?.direction
         manifest.matrixPage = input.matrixPage
         // The page is made from the manifest while the manifest is encoded: both are the whole

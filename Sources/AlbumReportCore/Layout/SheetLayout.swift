@@ -46,7 +46,7 @@ public struct SheetLayout: Sendable, Hashable, Codable {
                 let row = RowLayout.make(
                     item: item, format: feed.format, top: y, device: device, theme: rowTheme, style: options.style,
                     content: list.content, cell: list.grouped ? list.group : (0, device.size.width),
-                    margin: list.margin, stacksText: options.contentSizeCategory.isAccessibility, measurer: measurer)
+                    margin: list.margin, stacksText: options.contentSize.isAccessibility, measurer: measurer)
             else { continue }
             rows.append(row)
             y = row.frame.maxY

@@ -171,29 +171,38 @@ public struct Manifest: Sendable, Hashable, Codable {
     public var warnings: [ReportWarning]
     /// Set in the manifest of one shard of a sharded run (`--shard I/N`); absent otherwise.
     public var shard: Shard?
-    /// How the screens were presented (`--style`, `--title-style`, `--fit`, `--button`, `--status-bar`),
-    /// recorded when an accessibility setting is on; ``settings`` records every setting always.
-    public var screen: ScreenOptions?
-    /// What the screens were drawn with: every render setting that differs from its default, by
-    /// its name in `RenderSettings` (`style`, `boldText`, `device`, …), in its canonical form
-    /// (`swiftui`, `on`, `iphone-15`). Absent when every setting is the default, so that a
-    /// default report keeps its bytes; `merge` refuses shards whose settings differ.
+    /// What the screens were drawn with, the one record of the choices: every render setting that
+    /// differs from its default, by its name in `RenderSettings` (`style`, `boldText`, `device`,
+    /// …), in its canonical form (`swiftui`, `on`, `iphone-15`), with the defaults a run resolves
+    /// (the language from the locale or the storefront) resolved. Absent when every setting is the
+    /// default, so that a default report keeps its bytes; `merge` refuses shards whose settings
+    /// differ. The top-level ``device``, ``theme``, ``locale``, ``fonts`` and ``layoutDirection``
+    /// are what those choices resolved to.
     public var settings: [String: String]?
-    /// The language of the app's words (`--language`); absent for English.
-    public var language: String?
     /// In a matrix: the matrix's own `index.html`, relative to this report's folder
     /// (`../../index.html`), which this report's page links back to; absent otherwise.
     public var matrixPage: String?
-    /// The UI's direction (`--layout-direction`); absent for English left to right.
+    /// The UI's direction as drawn (`--layout-direction`, or the language's own); absent for left
+    /// to right.
     public var layoutDirection: LayoutDirection?
+    /// The manifest's format: 2 since albumreport 0.5 (one record per fact: the settings, then
+    /// what they resolved to). Absent in format 1, whose readers (`merge`, `compare`) still read
+    /// for one release: it also held the legacy `screen` record and a top-level `language`.
+    public var formatVersion: Int?
+
+    /// The format this version writes.
+    public static let currentFormat = 2
+
+    /// The language of the app's words (the `language` setting); nil for English.
+    public var language: String? { settings?["language"] }
 
     /// Creates a manifest.
     public init(
         generator: String, feed: FeedInfo, device: Device, theme: String, locale: String, fonts: [FontRecord],
         libraries: [String: String]? = nil, items: [ItemRecord], files: [FileRecord], screens: [ScreenRecord],
-        warnings: [ReportWarning], shard: Shard? = nil, screen: ScreenOptions? = nil
+        warnings: [ReportWarning], shard: Shard? = nil
     ) {
-        self.screen = screen
+        formatVersion = Self.currentFormat
         self.generator = generator
         self.feed = feed
         self.device = device

@@ -42,56 +42,45 @@ public struct ScreenOptions: Sendable, Hashable, Codable {
         case none
     }
 
+    /// The app whose screens are drawn (`--style`).
     public var style: Style
+    /// How the list's title is drawn (`--title-style`).
     public var titleStyle: TitleStyle
+    /// How tall a PNG is (`--fit`).
     public var fit: Fit
+    /// What the card's button opens (`--button`).
     public var button: ButtonTarget
+    /// Whether a status bar is drawn (`--status-bar`).
     public var statusBar: StatusBar
-    /// The language of the app's own words and the UI's direction (`--language`,
-    /// `--layout-direction`); nil: the English, left-to-right UI.
+    /// iOS's Dynamic Type size (`--content-size`).
+    public var contentSize: ContentSizeCategory
+    /// iOS's Bold Text (`--bold-text`).
+    public var boldText: Bool
+    /// iOS's Increase Contrast (`--increase-contrast`).
+    public var increaseContrast: Bool
+    /// The app's own words and the UI's direction, as loaded for a run from its `--language` and
+    /// `--layout-direction` (a run's setup sets it; one set by hand in settings is replaced);
+    /// nil: the English, left-to-right UI.
     public var language: ChromeLanguage?
 
     /// The UI's direction (left to right without a ``language``).
     public var layoutDirection: LayoutDirection { language?.direction ?? .ltr }
-    /// The Dynamic Type size (`--content-size`); nil is iOS's default, `l`.
-    public var contentSize: ContentSizeCategory?
-    /// iOS's Bold Text (`--bold-text`); nil is off.
-    public var boldText: Bool?
-    /// iOS's Increase Contrast (`--increase-contrast`); nil is off.
-    public var increaseContrast: Bool?
 
-    /// Creates options; the defaults are the UIKit app's screens with a status bar, sized to content.
+    /// Creates options; the defaults are the UIKit app's screens with a status bar, sized to
+    /// content, at iOS's default text size.
     public init(
         style: Style = .uikit, titleStyle: TitleStyle = .large, fit: Fit = .content, button: ButtonTarget = .album,
-        statusBar: StatusBar = .device, language: ChromeLanguage? = nil
+        statusBar: StatusBar = .device, contentSize: ContentSizeCategory = .l, boldText: Bool = false,
+        increaseContrast: Bool = false, language: ChromeLanguage? = nil
     ) {
         self.style = style
         self.titleStyle = titleStyle
         self.fit = fit
         self.button = button
         self.statusBar = statusBar
+        self.contentSize = contentSize
+        self.boldText = boldText
+        self.increaseContrast = increaseContrast
         self.language = language
-    }
-}
-
-extension ScreenOptions {
-    /// The Dynamic Type size the screens are laid out at (`l` unless ``contentSize`` says otherwise).
-    public var contentSizeCategory: ContentSizeCategory { contentSize ?? .l }
-
-    /// Whether any accessibility setting differs from iOS's default.
-    public var hasAccessibilitySettings: Bool {
-        contentSizeCategory != .l || boldText == true || increaseContrast == true
-    }
-
-    /// These options with the accessibility settings given, each stored only when it differs from
-    /// iOS's default (so that default runs encode, and render, exactly as before).
-    public func withAccessibility(
-        contentSize: ContentSizeCategory, boldText: Bool, increaseContrast: Bool
-    ) -> ScreenOptions {
-        var options = self
-        options.contentSize = contentSize == .l ? nil : contentSize
-        options.boldText = boldText ? true : nil
-        options.increaseContrast = increaseContrast ? true : nil
-        return options
     }
 }

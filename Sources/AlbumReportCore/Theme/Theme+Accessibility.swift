@@ -6,8 +6,7 @@ extension Theme {
     /// off) the theme is returned unchanged.
     public func adapted(to options: ScreenOptions) -> Theme {
         adapted(
-            contentSize: options.contentSizeCategory, boldText: options.boldText ?? false,
-            increaseContrast: options.increaseContrast ?? false)
+            contentSize: options.contentSize, boldText: options.boldText, increaseContrast: options.increaseContrast)
     }
 
     /// This theme with its text styles scaled to `contentSize`, one weight heavier with
