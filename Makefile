@@ -56,12 +56,14 @@ FUZZ_JOBS ?= 1
 fuzz: deps
 	FUZZ_JOBS=$(FUZZ_JOBS) scripts/fuzz.sh $(FUZZ_SECONDS)
 
-## swift-format in strict mode, as CI runs it; then shellcheck on every shell script and actionlint on
-## the workflows and action.yml's steps, and proof that actionlint finds 8 planted faults
-## (scripts/lint-actions.sh).
+## swift-format in strict mode, as CI runs it; the sizes Sources/ keeps (no file over 400 lines, no
+## function over 60: scripts/check-sizes.py, with its short allow-list); then shellcheck on every
+## shell script and actionlint on the workflows and action.yml's steps, and proof that actionlint
+## finds 8 planted faults (scripts/lint-actions.sh).
 lint:
 	@scripts/install-deps.sh --lint
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+	scripts/check-sizes.py
 	scripts/lint-actions.sh
 
 ## A relocatable release tarball, dist/albumreport-VERSION-linux-ARCH.tar.gz: the release build (the

@@ -206,66 +206,81 @@ struct RowDownscaler {
     /// Adds the row at `start` in `rows` to the blocks' sums and marks.
     private mutating func accumulate(_ rows: ArraySlice<UInt32>, from start: Int) {
         let (width, factor, keeps, packed) = (self.width, self.factor, keepsDifferences, packedSums)
-        let red = PixelComparator.differenceColor
-        let yellow = PixelComparator.antialiasingColor
-        let mask: UInt32 = 0x00FF_00FF
         rows.withUnsafeBufferPointer { input in
             sums.withUnsafeMutableBufferPointer { sums in
                 marks.withUnsafeMutableBufferPointer { marks in
                     guard let row = input.baseAddress.map({ $0 + start }) else { return }
-                    if keeps {
-                        var x = 0
-                        var column = 0
-                        while x < width {
-                            var mark = marks[column]
-                            for index in x..<min(x + factor, width) {
-                                let pixel = row[index]
-                                if pixel == red {
-                                    mark = 2
-                                } else if pixel == yellow && mark == 0 {
-                                    mark = 1
-                                }
-                            }
-                            marks[column] = mark
-                            x += factor
-                            column += 1
-                        }
-                    }
-                    let whole = width / factor
-                    if packed && factor == 2 {
-                        for column in 0..<whole {
-                            let one = row[2 * column]
-                            let two = row[2 * column + 1]
-                            sums[column * 4] &+= (one & mask) &+ (two & mask)
-                            sums[column * 4 + 1] &+= ((one >> 8) & mask) &+ ((two >> 8) & mask)
-                        }
-                    } else if packed {
-                        for column in 0..<whole {
-                            var (redBlue, greenAlpha) = (UInt32(0), UInt32(0))
-                            for index in (column * factor)..<(column * factor + factor) {
-                                let pixel = row[index]
-                                redBlue &+= pixel & mask
-                                greenAlpha &+= (pixel >> 8) & mask
-                            }
-                            sums[column * 4] &+= redBlue
-                            sums[column * 4 + 1] &+= greenAlpha
-                        }
-                    }
-                    // The columns left: all of them unpacked, the last, partial block packed.
-                    for column in (packed ? whole : 0)..<((width + factor - 1) / factor) {
-                        for index in (column * factor)..<min(column * factor + factor, width) {
-                            let pixel = row[index]
-                            if packed {
-                                sums[column * 4] &+= pixel & mask
-                                sums[column * 4 + 1] &+= (pixel >> 8) & mask
-                            } else {
-                                sums[column * 4] &+= pixel & 0xFF
-                                sums[column * 4 + 1] &+= (pixel >> 8) & 0xFF
-                                sums[column * 4 + 2] &+= (pixel >> 16) & 0xFF
-                                sums[column * 4 + 3] &+= pixel >> 24
-                            }
-                        }
-                    }
+                    if keeps { Self.mark(row, width: width, factor: factor, into: marks) }
+                    Self.sum(row, width: width, factor: factor, packed: packed, into: sums)
+                }
+            }
+        }
+    }
+
+    /// Marks each block that holds a differing pixel (2) or else an anti-aliased one (1).
+    @inline(__always)
+    private static func mark(
+        _ row: UnsafePointer<UInt32>, width: Int, factor: Int, into marks: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        let red = PixelComparator.differenceColor
+        let yellow = PixelComparator.antialiasingColor
+        var x = 0
+        var column = 0
+        while x < width {
+            var mark = marks[column]
+            for index in x..<min(x + factor, width) {
+                let pixel = row[index]
+                if pixel == red {
+                    mark = 2
+                } else if pixel == yellow && mark == 0 {
+                    mark = 1
+                }
+            }
+            marks[column] = mark
+            x += factor
+            column += 1
+        }
+    }
+
+    /// Adds the row's pixels to their blocks' channel sums (``packedSums``: two channels a word).
+    @inline(__always)
+    private static func sum(
+        _ row: UnsafePointer<UInt32>, width: Int, factor: Int, packed: Bool,
+        into sums: UnsafeMutableBufferPointer<UInt32>
+    ) {
+        let mask: UInt32 = 0x00FF_00FF
+        let whole = width / factor
+        if packed && factor == 2 {
+            for column in 0..<whole {
+                let one = row[2 * column]
+                let two = row[2 * column + 1]
+                sums[column * 4] &+= (one & mask) &+ (two & mask)
+                sums[column * 4 + 1] &+= ((one >> 8) & mask) &+ ((two >> 8) & mask)
+            }
+        } else if packed {
+            for column in 0..<whole {
+                var (redBlue, greenAlpha) = (UInt32(0), UInt32(0))
+                for index in (column * factor)..<(column * factor + factor) {
+                    let pixel = row[index]
+                    redBlue &+= pixel & mask
+                    greenAlpha &+= (pixel >> 8) & mask
+                }
+                sums[column * 4] &+= redBlue
+                sums[column * 4 + 1] &+= greenAlpha
+            }
+        }
+        // The columns left: all of them unpacked, the last, partial block packed.
+        for column in (packed ? whole : 0)..<((width + factor - 1) / factor) {
+            for index in (column * factor)..<min(column * factor + factor, width) {
+                let pixel = row[index]
+                if packed {
+                    sums[column * 4] &+= pixel & mask
+                    sums[column * 4 + 1] &+= (pixel >> 8) & mask
+                } else {
+                    sums[column * 4] &+= pixel & 0xFF
+                    sums[column * 4 + 1] &+= (pixel >> 8) & 0xFF
+                    sums[column * 4 + 2] &+= (pixel >> 16) & 0xFF
+                    sums[column * 4 + 3] &+= pixel >> 24
                 }
             }
         }

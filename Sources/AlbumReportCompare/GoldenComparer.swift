@@ -179,75 +179,16 @@ public struct GoldenComparer: Sendable {
         }
     }
 
-    /// What a walk of a folder found: PNG files, and PNG names that are symbolic links or not
-    /// regular files (never opened: a link may lead anywhere, a FIFO blocks a read forever).
-    struct Walk {
-        var files: Set<String> = []
-        var unread: Set<String> = []
-    }
-
-    /// Relative paths of the PNG files below `folder` (none under `excluded`), sorted.
-    static func pngFiles(in folder: URL, excluding excluded: String? = nil) -> [String] {
-        walk(folder, excluding: excluded).files.sorted()
-    }
-
-    /// The PNG files below `folder` (none under `excluded`). Links are never followed: a linked
-    /// folder is not entered, and a linked `.png` is reported as a link.
-    static func walk(_ folder: URL, excluding excluded: String? = nil) -> Walk {
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath()
-        let base = root.path
-        var result = Walk()
-        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return result }
-        while let relative = enumerator.nextObject() as? String {
-            guard relative.lowercased().hasSuffix(".png") else { continue }
-            let full = base + "/" + relative
-            if let excluded, full.hasPrefix(excluded + "/") { continue }
-            let kind = ContainedPath.kind(of: URL(fileURLWithPath: full))
-            if ContainedPath.firstLink(under: root, relative: relative) != nil {
-                // A link to a file is named (never read); files below a linked folder are not seen.
-                if kind == .link { result.unread.insert(relative) }
-                continue
-            }
-            switch kind {
-            case .file: result.files.insert(relative)
-            case .other: result.unread.insert(relative)
-            case .folder, .link, .missing: break
-            }
-        }
-        return result
-    }
-
     // MARK: - One pair
 
     private func comparePair(_ job: Job) async throws(CompareError) -> PairResult {
+        let (expected, expectedData, actual, actualData): (URL, Data, URL, Data)
+        switch try read(job) {
+        case .read(let one, let two):
+            (expected, expectedData, actual, actualData) = (one.url, one.data, two.url, two.data)
+        case .done(let result): return result
+        }
         let name = job.name
-        if let unread = job.unread {
-            let message =
-                ContainedPath.kind(of: unread) == .link
-                ? "\(unread.path) is a symbolic link; compare does not follow links inside the folders it compares. Replace it with the file itself."
-                : "\(unread.path) is not a regular file (a FIFO, socket or device); compare reads only files. Replace it with the PNG file, or remove it."
-            return PairResult(
-                name: name, status: .error, expectedPath: job.expected?.path, actualPath: job.actual?.path,
-                message: message)
-        }
-        guard let actual = job.actual else { return try missing(job) }
-        let actualData: Data
-        switch Self.read(actual) {
-        case .success(let data): actualData = data
-        case .failure(let problem):
-            return PairResult(
-                name: name, status: .error, expectedPath: job.expected?.path, actualPath: actual.path,
-                message: problem.description)
-        }
-        guard let expected = job.expected else { return try new(job, actualData: actualData) }
-        let expectedData: Data
-        switch Self.read(expected) {
-        case .success(let data): expectedData = data
-        case .failure(let problem):
-            return PairResult(
-                name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
-                message: problem.description)
-        }
         switch PNGComparison.prepare(
             expected: expectedData, actual: actualData, expectedName: expected.path, actualName: actual.path)
         {
@@ -282,6 +223,46 @@ public struct GoldenComparer: Sendable {
             actualPath: actual.path, difference: difference, message: difference.summary)
         let pictures = outcome.diff.flatMap { diff in outcome.sideBySide.map { (diff, $0) } }
         return try finish(result, job: job, data: (expectedData, actualData), pictures: pictures)
+    }
+
+    /// Both files of a pair read, or the pair's result when that is all there is to say: a file
+    /// that is a link or no regular file, one that cannot be read, a missing or a new golden.
+    private enum Read {
+        case read(expected: (url: URL, data: Data), actual: (url: URL, data: Data))
+        case done(PairResult)
+    }
+
+    private func read(_ job: Job) throws(CompareError) -> Read {
+        let name = job.name
+        if let unread = job.unread {
+            let message =
+                ContainedPath.kind(of: unread) == .link
+                ? "\(unread.path) is a symbolic link; compare does not follow links inside the folders it compares. Replace it with the file itself."
+                : "\(unread.path) is not a regular file (a FIFO, socket or device); compare reads only files. Replace it with the PNG file, or remove it."
+            return .done(
+                PairResult(
+                    name: name, status: .error, expectedPath: job.expected?.path, actualPath: job.actual?.path,
+                    message: message))
+        }
+        guard let actual = job.actual else { return .done(try missing(job)) }
+        let actualData: Data
+        switch Self.read(actual) {
+        case .success(let data): actualData = data
+        case .failure(let problem):
+            return .done(
+                PairResult(
+                    name: name, status: .error, expectedPath: job.expected?.path, actualPath: actual.path,
+                    message: problem.description))
+        }
+        guard let expected = job.expected else { return .done(try new(job, actualData: actualData)) }
+        switch Self.read(expected) {
+        case .success(let data): return .read(expected: (expected, data), actual: (actual, actualData))
+        case .failure(let problem):
+            return .done(
+                PairResult(
+                    name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
+                    message: problem.description))
+        }
     }
 
     /// A compared pair's result as it is reported: on a mismatch, with its images in the report
@@ -361,45 +342,6 @@ public struct GoldenComparer: Sendable {
             images.sideBySide = try put(pictures.sideBySide, ".compare.png")
         }
         return images
-    }
-
-    // MARK: - Files
-
-    /// The file's bytes when it is a PNG, or a sentence naming it.
-    static func read(_ url: URL) -> Result<Data, PNGReader.Problem> {
-        // Checked first, so that a FIFO never blocks the comparison and is named for what it is.
-        if let problem = FileProblem.reading(url.path) {
-            return .failure(.init(description: "\(Excerpt.location(url.path)) could not be read: \(problem)."))
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            return .failure(
-                .init(description: "\(Excerpt.location(url.path)) could not be read: \(FileProblem.describe(error))."))
-        }
-        return PNGReader.signatureProblem(data, name: url.path).map { .failure($0) } ?? .success(data)
-    }
-
-    /// The longest suffix a report image gets after its stem.
-    public static let longestSuffix = ".expected.png"
-
-    /// The report images' path for `name` without suffix: the name without `.png`, its last
-    /// component cut (with a short hash of the whole name, so that cut names stay apart) where
-    /// the longest suffix would take it past the file system's 255-byte name limit.
-    public static func reportStem(_ name: String) -> String {
-        let bare = name.lowercased().hasSuffix(".png") ? String(name.dropLast(4)) : name
-        var components = bare.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard let last = components.last, last.utf8.count + longestSuffix.utf8.count > 255 else { return bare }
-        let hash = String(SHA256.hex(of: Data(name.utf8)).prefix(12))
-        let budget = 255 - longestSuffix.utf8.count - hash.utf8.count - 1
-        var cut = ""
-        for character in last {
-            guard cut.utf8.count + String(character).utf8.count <= budget else { break }
-            cut.append(character)
-        }
-        components[components.count - 1] = cut + "-" + hash
-        return components.joined(separator: "/")
     }
 
     /// Writes `data` to `url`, creating its folders inside the report or goldens folder

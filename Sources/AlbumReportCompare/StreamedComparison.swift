@@ -62,59 +62,25 @@ package struct StreamedComparison {
         let step = max(1, bandRows ?? Self.bandRows(width: width))
         var difference = PixelDifference(comparedPixels: 0, differentPixels: 0, antialiasedPixels: 0, maskedPixels: 0)
         var clusters = ClusterTracker(minimumCluster: options.minimumCluster)
-        var drawing: DiffPictures?
-        var drawingFailed = false
-        // The rows before the first change, kept while they fit the budget, so that the pictures
-        // can start with them without decoding the expected image a second time.
-        var before: PixelRows? = pictures ? PixelRows(width: width) : nil
+        var drawn = Pictures(width: width, asked: pictures, keptBytes: keptBytes)
         for start in stride(from: 0, to: height, by: step) {
             let rows = start..<min(start + step, height)
             try one.load(rows)
             try two.load(rows)
-            if pictures, drawing == nil, !drawingFailed, !one.same(rows, as: two) {
-                // The first band with a change: the pictures start, with the rows before it.
-                do {
-                    var started = try DiffPictures(width: width, height: height)
-                    if let kept = before {
-                        try draw(kept, step: step, height: height, options: options, into: &started)
-                    } else {
-                        try replay(expected, rows: 0..<start, step: step, options: options, into: &started)
-                    }
-                    before = nil
-                    drawing = started
-                } catch let problem as PNGReader.Problem {
-                    throw problem
-                } catch {
-                    drawingFailed = true
-                }
+            if drawn.waiting, !one.same(rows, as: two) {
+                try drawn.start(before: start, height: height, step: step, options: options, replaying: expected)
             }
-            if drawing == nil, !drawingFailed, var kept = before {
-                // Still the same pixels: kept, or given up (and replayed) once over the budget.
-                before = nil
-                if (kept.pixels.count + rows.count * width) * 4 <= keptBytes {
-                    kept.pixels += one.slice(rows)
-                    before = kept
-                }
-            }
+            drawn.keep(rows, of: one)
             let result = PixelComparator.compareRows(
                 rows, expected: one.window, actual: two.window, height: height, options: options,
-                diffImage: drawing != nil)
+                diffImage: drawn.drawing != nil)
             difference.add(result)
             clusters.add(result.runs)
-            if var pictures = drawing {
-                drawing = nil
-                do {
-                    try pictures.add(
-                        expected: one.slice(rows), actual: two.slice(rows), diff: result.diff[...])
-                    drawing = pictures
-                } catch {
-                    drawingFailed = true
-                }
-            }
+            drawn.add(rows, expected: one, actual: two, diff: result.diff)
         }
         clusters.finish(into: &difference)
         var outcome = Outcome(difference: difference)
-        if !difference.matches(options), var pictures = drawing {
+        if !difference.matches(options), var pictures = drawn.drawing {
             // The verdict stands without its pictures should they fail; the figures say what differs.
             if let images = try? pictures.finish() {
                 outcome.diff = images.diff
@@ -124,13 +90,80 @@ package struct StreamedComparison {
         return outcome
     }
 
+    /// A mismatch's pictures as the bands go: not started while the pixels are the same (the
+    /// rows seen so far kept, while they fit the budget, so that the pictures can start with them
+    /// without decoding the expected image a second time), drawn from the first change on, or
+    /// given up when they cannot be made (the verdict never depends on them).
+    private struct Pictures {
+        let width: Int
+        let keptBytes: Int
+        private(set) var drawing: DiffPictures?
+        private var failed = false
+        private var before: PixelRows?
+
+        init(width: Int, asked: Bool, keptBytes: Int) {
+            self.width = width
+            self.keptBytes = keptBytes
+            before = asked ? PixelRows(width: width) : nil
+            failed = !asked
+        }
+
+        /// Whether the pictures are asked for and not started yet.
+        var waiting: Bool { drawing == nil && !failed }
+
+        /// Starts the pictures at the first band with a change, with the `before` rows above it.
+        mutating func start(
+            before start: Int, height: Int, step: Int, options: CompareOptions,
+            replaying expected: (data: Data, name: String)
+        ) throws(PNGReader.Problem) {
+            do {
+                var started = try DiffPictures(width: width, height: height)
+                if let kept = before {
+                    try StreamedComparison.draw(kept, step: step, height: height, options: options, into: &started)
+                } else {
+                    try StreamedComparison.replay(
+                        expected, rows: 0..<start, step: step, options: options, into: &started)
+                }
+                before = nil
+                drawing = started
+            } catch let problem as PNGReader.Problem {
+                throw problem
+            } catch {
+                failed = true
+            }
+        }
+
+        /// Keeps `rows` of `window` while the pixels are the same; gives them up (to be replayed)
+        /// once over the budget.
+        mutating func keep(_ rows: Range<Int>, of window: BandWindow) {
+            guard drawing == nil, !failed, var kept = before else { return }
+            before = nil
+            if (kept.pixels.count + rows.count * width) * 4 <= keptBytes {
+                kept.pixels += window.slice(rows)
+                before = kept
+            }
+        }
+
+        /// Adds `rows` of both images and their diff to pictures being drawn.
+        mutating func add(_ rows: Range<Int>, expected: BandWindow, actual: BandWindow, diff: [UInt32]) {
+            guard var pictures = drawing else { return }
+            drawing = nil
+            do {
+                try pictures.add(expected: expected.slice(rows), actual: actual.slice(rows), diff: diff[...])
+                drawing = pictures
+            } catch {
+                failed = true
+            }
+        }
+    }
+
     /// The most bytes of same rows kept for the pictures (a phone screen's, 15 MB at most); a
     /// longer run of them is decoded again when the first change comes.
     package static let keptBytes = 16 << 20
 
     /// Draws kept rows that are the same in both images (from row 0): their diff rows are the
     /// comparison of those rows with themselves (faded, masks tinted), as ``replay`` draws them.
-    private static func draw(
+    fileprivate static func draw(
         _ kept: PixelRows, step: Int, height: Int, options: CompareOptions, into pictures: inout DiffPictures
     ) throws -> Void {
         for start in stride(from: 0, to: kept.rowCount, by: step) {
@@ -144,7 +177,7 @@ package struct StreamedComparison {
 
     /// Draws rows that are the same in both images from a second pass of the expected image: the
     /// comparison of the expected image with itself gives their diff rows (faded, masks tinted).
-    private static func replay(
+    fileprivate static func replay(
         _ expected: (data: Data, name: String), rows: Range<Int>, step: Int, options: CompareOptions,
         into pictures: inout DiffPictures
     ) throws -> Void {

@@ -52,7 +52,7 @@ public final class DeflateSpanMemo: SpanMemo {
     public let minimumSpan: Int
 
     /// A memo of at most `budget` bytes, for spans of at least `minimumSpan` bytes.
-    public init(budget: Int = 48 << 20, minimumSpan: Int = 256 << 10) {
+    public init(budget: Int = 32 << 20, minimumSpan: Int = 256 << 10) {
         self.budget = budget
         self.minimumSpan = minimumSpan
         state = Mutex(KeptEntries(budget: budget))

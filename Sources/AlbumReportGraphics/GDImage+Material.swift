@@ -27,19 +27,7 @@ extension GDImage {
                 x: target.x - reach, y: target.y - reach, width: target.width + 2 * reach,
                 height: target.height + 2 * reach),
             bounds ?? picture)
-        let count = source.width * source.height
-        var planes = [[Float]](repeating: [Float](repeating: 0, count: count), count: 3)
-        for y in 0..<source.height {
-            _ = withRow(source.y + y) { row in
-                for x in 0..<source.width {
-                    let pixel = row[source.x + x]
-                    let index = y * source.width + x
-                    planes[0][index] = Float((pixel >> 16) & 0xFF)
-                    planes[1][index] = Float((pixel >> 8) & 0xFF)
-                    planes[2][index] = Float(pixel & 0xFF)
-                }
-            }
-        }
+        var planes = channelPlanes(of: source)
         for channel in 0..<3 {
             BoxBlur.blur(&planes[channel], width: source.width, height: source.height, sigma: sigma)
         }
@@ -71,6 +59,23 @@ extension GDImage {
                 }
             }
         }
+    }
+
+    /// The red, green and blue of `source` (strip coordinates) as planes of floats, row by row.
+    private func channelPlanes(of source: PixelRect) -> [[Float]] {
+        var planes = [[Float]](repeating: [Float](repeating: 0, count: source.width * source.height), count: 3)
+        for y in 0..<source.height {
+            _ = withRow(source.y + y) { row in
+                for x in 0..<source.width {
+                    let pixel = row[source.x + x]
+                    let index = y * source.width + x
+                    planes[0][index] = Float((pixel >> 16) & 0xFF)
+                    planes[1][index] = Float((pixel >> 8) & 0xFF)
+                    planes[2][index] = Float(pixel & 0xFF)
+                }
+            }
+        }
+        return planes
     }
 
     /// For a pixel (strip coordinates), how much of it lies inside `container` with its bottom

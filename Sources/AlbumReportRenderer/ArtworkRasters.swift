@@ -32,7 +32,7 @@ public final class ArtworkRasters: PictureMemo {
     public let budget: Int
 
     /// A memo of at most `budget` bytes; `digest` names an image's bytes (SHA-256).
-    public init(budget: Int = 48 << 20, digest: @escaping @Sendable (Data) -> String) {
+    public init(budget: Int = 24 << 20, digest: @escaping @Sendable (Data) -> String) {
         self.budget = budget
         self.digest = digest
         state = Mutex(KeptEntries(budget: budget))

@@ -58,6 +58,21 @@ public struct ChildRun: Sendable {
         let start = ContinuousClock.now
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw CocoaError(.executableLoad) }
+        let (status, usage, peakKilobytes, timedOut) = Self.wait(
+            for: pid, started: start, timeLimit: timeLimit, processTree: processTree)
+        let wall = ContinuousClock.now - start
+        func time(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }
+        return ChildRun(
+            exitStatus: status, wallSeconds: wall.seconds,
+            cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime), peakRSSBytes: peakKilobytes * 1024,
+            standardOutput: (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data(), timedOut: timedOut)
+    }
+
+    /// Waits for `pid` to end, sampling its peak resident size (of its whole tree with
+    /// `processTree`), killing its process group once `timeLimit` has passed since `started`.
+    private static func wait(
+        for pid: pid_t, started start: ContinuousClock.Instant, timeLimit: Duration?, processTree: Bool
+    ) -> (status: Int32, usage: rusage, peakKilobytes: Int, timedOut: Bool) {
         var status: Int32 = 0
         var usage = rusage()
         // The child's own peak RSS is read from /proc/PID/status (VmHWM) while it runs, every
@@ -80,12 +95,7 @@ public struct ChildRun: Sendable {
             }
         }
         if peakKilobytes == 0 { peakKilobytes = Int(usage.ru_maxrss) }
-        let wall = ContinuousClock.now - start
-        func time(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }
-        return ChildRun(
-            exitStatus: status, wallSeconds: wall.seconds,
-            cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime), peakRSSBytes: peakKilobytes * 1024,
-            standardOutput: (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data(), timedOut: timedOut)
+        return (status, usage, peakKilobytes, timedOut)
     }
 
     /// The summed `VmRSS` of `root` and every process descended from it, in kB (0 without /proc).

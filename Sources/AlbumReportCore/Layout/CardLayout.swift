@@ -90,30 +90,15 @@ public struct CardLayout: Sendable, Hashable, Codable {
                 floor: device.size.height - frame.bottomInset - metrics.buttonBottomMargin, metrics: metrics) : nil
         // What must end above the button's band: the text, and the artwork unless the button sits beside it.
         let contentBottom = layout.buttonBesideArtwork ? text.bottom : max(text.bottom, artwork.frame.maxY)
-        // Artwork beside the button may reach down to the button's bottom.
-        let artworkFloor =
-            layout.buttonBesideArtwork ? artwork.frame.maxY + metrics.buttonBottomMargin + frame.bottomInset : 0
-
-        // A card that would be taller than any canvas keeps the lines that fit above its button;
-        // a screen-sized card keeps the lines that start on the screen; a screen-sized iPad form
-        // sheet keeps the lines that end inside it (what is outside it is the dimmed list).
         let fitsScreen = options.fit == .screen
-        let floatingBottom = frame.presentation.flatMap { $0.roundsBottom ? $0.sheetFrame.maxY : nil }
-        let limit =
-            fitsScreen
-            ? (floatingBottom ?? device.size.height) : Self.maximumHeight(for: device) - buttonBlockHeight
-        let isClipped = !fitsScreen && contentBottom > limit
-        if contentBottom > limit { text.keepLines(above: limit, cuttingLast: fitsScreen && floatingBottom == nil) }
-        var height =
-            fitsScreen
-            ? device.size.height
-            : max(device.size.height, min(contentBottom, max(limit, 0)) + buttonBlockHeight, artworkFloor)
-        // A re-centred form sheet's sums come back to the screen's height give or take a rounding.
-        if abs(height - device.size.height) < 1e-6 { height = device.size.height }
-        let viewBottom = height - frame.bottomInset
+        let (height, isClipped) = Self.height(
+            contentBottom: contentBottom, text: &text, below: buttonBlockHeight,
+            artworkFloor: layout.buttonBesideArtwork
+                ? artwork.frame.maxY + metrics.buttonBottomMargin + frame.bottomInset : 0,
+            frame: frame, device: device, fitsScreen: fitsScreen)
         let buttonFrame = Rect(
             x: layout.buttonView.x + metrics.cardInset,
-            y: balancedButtonY ?? (viewBottom - metrics.buttonBottomMargin - buttonHeight),
+            y: balancedButtonY ?? (height - frame.bottomInset - metrics.buttonBottomMargin - buttonHeight),
             width: layout.buttonView.width - 2 * metrics.cardInset, height: buttonHeight)
         let scrollEdge =
             fitsScreen
@@ -132,6 +117,27 @@ public struct CardLayout: Sendable, Hashable, Codable {
             button: ButtonLayout.make(content, frame: buttonFrame, theme: theme, measurer: measurer),
             isClipped: isClipped)
         return options.layoutDirection == .rtl ? card.mirrored() : card
+    }
+
+    /// The card's height and whether its text was cut. A card that would be taller than any canvas
+    /// keeps the lines that fit above its button; a screen-sized card keeps the lines that start on
+    /// the screen; a screen-sized iPad form sheet keeps the lines that end inside it (what is
+    /// outside it is the dimmed list). `below` is what the button's band takes under the content;
+    /// artwork beside the button may reach down to the button's bottom (`artworkFloor`).
+    private static func height(
+        contentBottom: Double, text: inout CardText, below: Double, artworkFloor: Double, frame: CardFrame,
+        device: Device, fitsScreen: Bool
+    ) -> (height: Double, isClipped: Bool) {
+        let floatingBottom = frame.presentation.flatMap { $0.roundsBottom ? $0.sheetFrame.maxY : nil }
+        let limit = fitsScreen ? (floatingBottom ?? device.size.height) : Self.maximumHeight(for: device) - below
+        let isClipped = !fitsScreen && contentBottom > limit
+        if contentBottom > limit { text.keepLines(above: limit, cuttingLast: fitsScreen && floatingBottom == nil) }
+        var height =
+            fitsScreen
+            ? device.size.height : max(device.size.height, min(contentBottom, max(limit, 0)) + below, artworkFloor)
+        // A re-centred form sheet's sums come back to the screen's height give or take a rounding.
+        if abs(height - device.size.height) < 1e-6 { height = device.size.height }
+        return (height, isClipped)
     }
 
     /// The card's columns, and the button's height: the button grows with its label as a

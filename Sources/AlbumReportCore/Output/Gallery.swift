@@ -86,51 +86,68 @@ public struct Gallery: Sendable, Hashable {
         let cardScreens = manifest.screens.filter { $0.kind == .card }
         let cardRanks = Set(cardScreens.compactMap(\.rank))
 
+        let words = Words(by: by, page: word("pagePage"), sheet: word("pageSheet"))
         sheets = manifest.screens.filter { $0.kind == .sheet }.compactMap { screen in
-            guard let file = files[screen.file] else { return nil }
-            // A screen-sized page cuts rows at its edges and under its bar: only what shows links.
-            let barBottom = screen.elements.first { $0.kind == .navigationBar }?.points.maxY ?? 0
-            let rows = screen.elements.filter { $0.kind == .row }.compactMap { row -> Region? in
-                guard let rank = row.rank, cardRanks.contains(rank) else { return nil }
-                let top = max(row.points.y, barBottom)
-                let bottom = min(row.points.maxY, screen.sizePoints.height)
-                guard bottom > top else { return nil }
-                return Region(
-                    href: "#" + Self.anchor(rank: rank), label: Self.label(items[rank], rank: rank, by: by),
-                    frame: Rect(x: row.points.x, y: top, width: row.points.width, height: bottom - top),
-                    in: screen.sizePoints)
-            }
-            let named = screen.page.map { ChromeLanguage.fill(word("pagePage"), [title, String($0)]) } ?? title
-            return Sheet(
-                file: screen.file, alt: ChromeLanguage.fill(word("pageSheet"), [named]),
-                widthPixels: file.widthPixels, heightPixels: file.heightPixels,
-                displayWidth: Self.number(screen.sizePoints.width), rows: rows)
+            Self.sheet(screen, files: files, items: items, cardRanks: cardRanks, title: title, words: words)
         }
-
-        cards = cardScreens.compactMap { screen in
-            guard let rank = screen.rank, let file = files[screen.file] else { return nil }
-            let item = items[rank]
-            let buttons = screen.elements.filter { $0.kind == .button }.compactMap { button -> Region? in
-                guard let link = button.link, let safe = Self.safeWebLink(link) else { return nil }
-                return Region(
-                    href: safe,
-                    label:
-                        "\(button.label ?? item?.storeButtonTitle ?? "Open in the store"): \(Self.label(item, rank: rank, by: by))",
-                    frame: button.points, in: screen.sizePoints)
-            }
-            return Card(
-                anchor: Self.anchor(rank: rank), file: screen.file, alt: Self.label(item, rank: rank, by: by),
-                rank: rank,
-                title: TextNormalizer.normalize(item?.title ?? ""),
-                artist: TextNormalizer.normalize(item?.artistName ?? ""),
-                widthPixels: file.widthPixels, heightPixels: file.heightPixels,
-                displayWidth: Self.number(screen.sizePoints.width),
-                hasArtist: !TextNormalizer.normalize(item?.artistName ?? "").isEmpty,
-                buttons: buttons)
-        }
+        cards = cardScreens.compactMap { Self.card($0, files: files, items: items, by: by) }
         hasSubtitle = !self.subtitle.isEmpty
         hasCards = !cards.isEmpty
         hasWarnings = !warnings.isEmpty
+    }
+
+    /// The page's words a sheet's and a card's alt texts are made of.
+    struct Words {
+        var by: String
+        var page: String
+        var sheet: String
+    }
+
+    /// One sheet page: its picture, each row that has a card linked to it. A screen-sized page
+    /// cuts rows at its edges and under its bar: only what shows links.
+    static func sheet(
+        _ screen: Manifest.ScreenRecord, files: [String: Manifest.FileRecord], items: [Int: FeedItem],
+        cardRanks: Set<Int>, title: String, words: Words
+    ) -> Sheet? {
+        guard let file = files[screen.file] else { return nil }
+        let barBottom = screen.elements.first { $0.kind == .navigationBar }?.points.maxY ?? 0
+        let rows = screen.elements.filter { $0.kind == .row }.compactMap { row -> Region? in
+            guard let rank = row.rank, cardRanks.contains(rank) else { return nil }
+            let top = max(row.points.y, barBottom)
+            let bottom = min(row.points.maxY, screen.sizePoints.height)
+            guard bottom > top else { return nil }
+            return Region(
+                href: "#" + anchor(rank: rank), label: label(items[rank], rank: rank, by: words.by),
+                frame: Rect(x: row.points.x, y: top, width: row.points.width, height: bottom - top),
+                in: screen.sizePoints)
+        }
+        let named = screen.page.map { ChromeLanguage.fill(words.page, [title, String($0)]) } ?? title
+        return Sheet(
+            file: screen.file, alt: ChromeLanguage.fill(words.sheet, [named]), widthPixels: file.widthPixels,
+            heightPixels: file.heightPixels, displayWidth: number(screen.sizePoints.width), rows: rows)
+    }
+
+    /// One card: its picture, and its button linked to the store when the link is a web address.
+    static func card(
+        _ screen: Manifest.ScreenRecord, files: [String: Manifest.FileRecord], items: [Int: FeedItem], by: String
+    ) -> Card? {
+        guard let rank = screen.rank, let file = files[screen.file] else { return nil }
+        let item = items[rank]
+        let buttons = screen.elements.filter { $0.kind == .button }.compactMap { button -> Region? in
+            guard let link = button.link, let safe = safeWebLink(link) else { return nil }
+            return Region(
+                href: safe,
+                label:
+                    "\(button.label ?? item?.storeButtonTitle ?? "Open in the store"): \(label(item, rank: rank, by: by))",
+                frame: button.points, in: screen.sizePoints)
+        }
+        return Card(
+            anchor: anchor(rank: rank), file: screen.file, alt: label(item, rank: rank, by: by), rank: rank,
+            title: TextNormalizer.normalize(item?.title ?? ""),
+            artist: TextNormalizer.normalize(item?.artistName ?? ""),
+            widthPixels: file.widthPixels, heightPixels: file.heightPixels,
+            displayWidth: number(screen.sizePoints.width),
+            hasArtist: !TextNormalizer.normalize(item?.artistName ?? "").isEmpty, buttons: buttons)
     }
 
     /// The fragment identifier of a card: `card-7`.
