@@ -46,6 +46,32 @@ struct SettingsRecordTests {
         }
     }
 
+    @Test("shards in manifest format 1 (with the legacy screen record) merge into format 2, and merge says so")
+    func mergesFormatOne() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let shards = [folder.url.appendingPathComponent("one"), folder.url.appendingPathComponent("two")]
+        for (index, output) in shards.enumerated() {
+            try await shard(index + 1, into: output) { $0.settings.screen.contentSize = .ax2 }
+            // What albumreport 0.3 wrote: no format, the presentation again under `screen`.
+            let url = output.appendingPathComponent("manifest.json")
+            var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            json["formatVersion"] = nil
+            json["screen"] = [
+                "style": "uikit", "titleStyle": "large", "fit": "content", "button": "album",
+                "statusBar": "device", "contentSize": "ax2",
+            ]
+            try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]).write(to: url)
+        }
+        let merged = folder.url.appendingPathComponent("merged")
+        let manifest = try ReportMerger.merge(shards, into: merged, templatesDirectory: nil, force: false)
+        #expect(manifest.formatVersion == Manifest.currentFormat)
+        #expect(manifest.settings == ["contentSize": "ax2"])
+        #expect(manifest.warnings.contains(ReportMerger.formatOneWarning))
+        let written = try String(contentsOf: merged.appendingPathComponent("manifest.json"), encoding: .utf8)
+        #expect(!written.contains("\"screen\" :"), "the legacy record is not carried over")
+    }
+
     @Test("a merged report's gallery keeps the artist button's label")
     func mergedGalleryKeepsArtistButton() async throws {
         let folder = try TemporaryDirectory()

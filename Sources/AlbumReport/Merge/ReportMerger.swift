@@ -100,11 +100,19 @@ public enum ReportMerger {
             generator: first.generator, feed: first.feed, device: first.device, theme: first.theme,
             locale: first.locale, fonts: first.fonts, libraries: first.libraries, items: first.items, files: files,
             screens: sheets + cards,
-            warnings: warnings(ordered.map(\.1)))
+            warnings: warnings(ordered.map(\.1)) + (first.formatVersion == nil ? [formatOneWarning] : []))
         merged.settings = first.settings
         merged.layoutDirection = first.layoutDirection
         return merged
     }
+
+    /// What merging shards of manifest format 1 (albumreport 0.3) says: they are read for this
+    /// release and merged into the current format.
+    package static let formatOneWarning = ReportWarning(
+        stage: .write,
+        message:
+            "The shards' manifest.json are in format 1 (albumreport 0.3); they were merged into format \(Manifest.currentFormat), which records each setting once. Format 1 is read until the next release: render the shards again with this version."
+    )
 
     /// The shards 1…N in order, checked to be the parts of one run: each once, none missing,
     /// all rendered from the same inputs.
