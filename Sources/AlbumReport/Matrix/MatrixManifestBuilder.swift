@@ -29,7 +29,7 @@ enum MatrixManifestBuilder {
     /// The grid's picture of a combination whose report wrote `files`: its first sheet PNG (the
     /// one derivation, which `merge` checks each shard's record against).
     static func thumbnail(of files: [Manifest.FileRecord]) -> MatrixManifest.Thumbnail? {
-        files.first { $0.path.hasPrefix("sheet") }.map {
+        files.first { ReportLayout.isSheet($0.path) }.map {
             MatrixManifest.Thumbnail(file: $0.path, widthPixels: $0.widthPixels, heightPixels: $0.heightPixels)
         }
     }
@@ -38,8 +38,8 @@ enum MatrixManifestBuilder {
     /// ``MatrixManifest/Combination/cardsShown`` card PNGs, in rank order, each with the rank its
     /// file name starts with (`cards/007-title.png`).
     static func cardThumbnails(of files: [Manifest.FileRecord]) -> [MatrixManifest.Thumbnail] {
-        files.filter { $0.path.hasPrefix("cards/") }.prefix(MatrixManifest.Combination.cardsShown).map {
-            let name = $0.path.dropFirst("cards/".count)
+        files.filter { ReportLayout.isCard($0.path) }.prefix(MatrixManifest.Combination.cardsShown).map {
+            let name = $0.path.dropFirst(ReportLayout.cardsFolder.count + 1)
             return MatrixManifest.Thumbnail(
                 file: $0.path, widthPixels: $0.widthPixels, heightPixels: $0.heightPixels,
                 rank: Int(name.prefix { $0.isASCII && $0.isNumber }))

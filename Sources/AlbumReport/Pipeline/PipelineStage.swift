@@ -34,8 +34,9 @@ struct StageRunner: Sendable {
         self.context = context
     }
 
-    /// This runner with `earlier`'s figures and warnings before its own: a matrix's combination
-    /// reports the stages it shares with the others as a single run would.
+    /// This runner (a combination's setup) with the figures and warnings of `earlier` (the fetch,
+    /// decode and enrich the combinations share) after its own: the stages in pipeline order, as a
+    /// single run reports them.
     func following(_ earlier: StageRunner) -> StageRunner {
         var runner = self
         runner.figures = figures + earlier.figures

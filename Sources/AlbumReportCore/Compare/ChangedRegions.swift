@@ -65,15 +65,7 @@ public enum ChangedRegions {
         var boxes = boxes
         let cell = 64
         while boxes.count > 1 {
-            var parent = Array(boxes.indices)
-            func root(_ index: Int) -> Int {
-                var index = index
-                while parent[index] != index {
-                    parent[index] = parent[parent[index]]
-                    index = parent[index]
-                }
-                return index
-            }
+            var sets = DisjointSets(count: boxes.count)
             var grid: [Int: [Int]] = [:]
             for (index, box) in boxes.enumerated() {
                 let columns = max(box.x - mergeDistance, 0) / cell...(box.maxX + mergeDistance) / cell
@@ -86,18 +78,15 @@ public enum ChangedRegions {
             for members in grid.values where members.count > 1 {
                 for (offset, first) in members.enumerated() {
                     for second in members[(offset + 1)...] where near(boxes[first], boxes[second]) {
-                        let (a, b) = (root(first), root(second))
-                        if a != b {
-                            parent[max(a, b)] = min(a, b)
-                            joined = true
-                        }
+                        if sets.join(first, second) { joined = true }
                     }
                 }
             }
             guard joined else { break }
             var groups: [Int: PixelRect] = [:]
             for (index, box) in boxes.enumerated() {
-                groups[root(index)] = groups[root(index)].map { union($0, box) } ?? box
+                let root = sets.root(index)
+                groups[root] = groups[root].map { union($0, box) } ?? box
             }
             boxes = groups.keys.sorted().compactMap { groups[$0] }
         }

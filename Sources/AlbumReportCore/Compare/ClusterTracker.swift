@@ -78,15 +78,7 @@ public struct ClusterTracker: Sendable {
     private mutating func link(row: Int, runs: [(start: Int, end: Int)]) {
         let adjacent = row - 1 == previousRow
         let count = open.count
-        var parent = Array(0..<(count + runs.count))
-        func root(_ node: Int) -> Int {
-            var node = node
-            while parent[node] != node {
-                parent[node] = parent[parent[node]]
-                node = parent[node]
-            }
-            return node
-        }
+        var sets = DisjointSets(count: count + runs.count)
         if adjacent {
             // Runs in both rows are sorted and apart, so one sweep finds every touching pair
             // (8-connected: columns within one of each other).
@@ -95,9 +87,7 @@ public struct ClusterTracker: Sendable {
                 while first < previous.count && previous[first].end < run.start { first += 1 }
                 var other = first
                 while other < previous.count && previous[other].start <= run.end {
-                    let one = root(previous[other].cluster)
-                    let two = root(count + index)
-                    if one != two { parent[max(one, two)] = min(one, two) }
+                    sets.join(previous[other].cluster, count + index)
                     other += 1
                 }
             }
@@ -106,9 +96,9 @@ public struct ClusterTracker: Sendable {
         let empty = Cluster(size: 0, minX: .max, minY: .max, maxX: .min, maxY: .min)
         var merged = [Cluster](repeating: empty, count: nodes)
         var hasRun = [Bool](repeating: false, count: nodes)
-        for node in 0..<count { merged[root(node)].absorb(open[node]) }
+        for node in 0..<count { merged[sets.root(node)].absorb(open[node]) }
         for (offset, run) in runs.enumerated() {
-            let node = root(count + offset)
+            let node = sets.root(count + offset)
             hasRun[node] = true
             merged[node].absorb(
                 Cluster(size: run.end - run.start, minX: run.start, minY: row, maxX: run.end, maxY: row + 1))
@@ -116,7 +106,7 @@ public struct ClusterTracker: Sendable {
         // Finished clusters, in the order of their first member (deterministic).
         var next: [Cluster] = []
         var index = [Int](repeating: -1, count: nodes)
-        for node in 0..<nodes where parent[node] == node {
+        for node in 0..<nodes where sets.isRoot(node) {
             if hasRun[node] {
                 index[node] = next.count
                 next.append(merged[node])
@@ -124,7 +114,7 @@ public struct ClusterTracker: Sendable {
                 finish(merged[node])
             }
         }
-        previous = runs.enumerated().map { offset, run in (run.start, run.end, index[root(count + offset)]) }
+        previous = runs.enumerated().map { offset, run in (run.start, run.end, index[sets.root(count + offset)]) }
         open = next
         previousRow = row
     }
