@@ -10,11 +10,6 @@ extension GoldenComparer {
         var unread: Set<String> = []
     }
 
-    /// Relative paths of the PNG files below `folder` (none under `excluded`), sorted.
-    static func pngFiles(in folder: URL, excluding excluded: String? = nil) -> [String] {
-        walk(folder, excluding: excluded).files.sorted()
-    }
-
     /// The PNG files below `folder` (none under `excluded`). Links are never followed: a linked
     /// folder is not entered, and a linked `.png` is reported as a link.
     static func walk(_ folder: URL, excluding excluded: String? = nil) -> Walk {

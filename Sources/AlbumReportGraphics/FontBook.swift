@@ -191,9 +191,6 @@ public struct FontBook: Sendable, Hashable {
 
 /// Finds font files with fontconfig.
 public enum FontResolver {
-    /// Whether fontconfig loaded its configuration.
-    static var isAvailable: Bool { Fontconfig.shared != nil }
-
     /// A face found by fontconfig: its file and its index inside the file.
     public struct Match: Sendable, Hashable {
         public var file: String

@@ -232,13 +232,6 @@ extension GDImage {
         return channel(16) | channel(8) | channel(0)
     }
 
-    /// Paints `background` outside rounded corners of `rect`, antialiased.
-    public func roundCorners(of rect: PixelRect, radius: Double, background: RGBA) {
-        roundLocalCorners(
-            of: PixelRect(x: rect.x, y: rect.y - originY, width: rect.width, height: rect.height), radius: radius,
-            background: background)
-    }
-
     private func roundLocalCorners(of rect: PixelRect, radius: Double, background: RGBA) {
         let r = min(radius, Double(min(rect.width, rect.height)) / 2)
         guard r > 0 else { return }

@@ -3,7 +3,6 @@ public enum GraphicsError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidSize(width: Int, height: Int)
     case allocationFailed(width: Int, height: Int)
     case notAnImage
-    case unsupportedFormat(String)
     case decodingFailed(String)
     /// A PNG chunk that claims more than the file holds or than is allowed (the phrase says which).
     case damagedChunk(String)
@@ -22,8 +21,6 @@ public enum GraphicsError: Error, Sendable, Equatable, CustomStringConvertible {
             return "There was not enough memory for an image of \(width) × \(height) pixels."
         case .notAnImage:
             return "the data is not a PNG, JPEG, GIF or WebP image"
-        case .unsupportedFormat(let format):
-            return "\(format) images cannot be decoded by this build of libgd"
         case .decodingFailed(let format):
             return "the \(format) image is corrupt or truncated"
         case .damagedChunk(let problem):

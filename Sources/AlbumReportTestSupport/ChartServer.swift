@@ -120,11 +120,6 @@ public struct PNGFile {
     public init(_ url: URL) throws {
         image = try GDImage(decoding: Data(contentsOf: url))
     }
-
-    /// The colour at a point, given in points at `scale` (the pixel containing that point).
-    public func color(atPoint x: Double, _ y: Double, scale: Double) -> RGBA {
-        image.pixel(x: Int(x * scale), y: Int(y * scale))
-    }
 }
 
 /// Small test images.

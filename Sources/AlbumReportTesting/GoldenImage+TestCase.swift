@@ -138,12 +138,6 @@ extension GoldenImage {
     /// The cases numbered so far per test function, for ``currentCase(function:filePath:name:)``.
     private static let caseCounter = CaseCounter()
 
-    /// The argument values of `testCase`: the `value` of each element of its `arguments`, found
-    /// by reflection wherever Swift Testing stores them (a field, or an enum case's payload).
-    static func argumentValues(of testCase: Test.Case) -> [Any]? {
-        arguments(of: testCase)?.map(\.value)
-    }
-
     /// The case's identity: its arguments' descriptions and IDs (the ID's `bytes`, when every
     /// argument has one) and its `discriminator` (0 when absent).
     static func identity(of testCase: Test.Case) -> GoldenCase? {

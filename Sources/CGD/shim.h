@@ -97,7 +97,6 @@ static inline void ar_gd_destroy_chunked(gdImagePtr im) {
 }
 
 /* FreeType face fields used for vertical metrics (the struct is imported, but keep access in one place). */
-static inline long ar_ft_units_per_em(FT_Face face) { return face->units_per_EM; }
 static inline long ar_ft_ascender(FT_Face face) { return face->ascender; }
 static inline long ar_ft_descender(FT_Face face) { return face->descender; }
 

@@ -28,27 +28,10 @@ public struct ArtworkLoader: Sendable {
     var cache: HTTPCache?
     /// Outcomes already had in this process, by URL text (a matrix's combinations share them).
     var memo: ArtworkMemo?
-    /// The run's downloads in flight, shared with its other loaders (nil: only `loadAll`'s bound).
+    /// The run's downloads in flight, shared with its other loaders (nil: only `concurrency` bounds them).
     var slots: DownloadSlots?
     /// How this loader's downloads queue for ``slots``: thumbnails before large images.
     var slotPriority = DownloadSlots.Priority.first
-
-    /// Creates a loader.
-    init(
-        fetcher: HTTPFetcher, policy: ArtworkPolicy, cache: HTTPCache? = nil, memo: ArtworkMemo?,
-        slots: DownloadSlots? = nil
-    ) {
-        self.fetcher = fetcher
-        self.policy = policy
-        self.cache = cache
-        self.memo = memo
-        self.slots = slots
-    }
-
-    /// Creates a loader.
-    public init(fetcher: HTTPFetcher, policy: ArtworkPolicy, cache: HTTPCache? = nil) {
-        self.init(fetcher: fetcher, policy: policy, cache: cache, memo: nil)
-    }
 
     /// The same loader counting its requests under `stage` (``Stage/artwork`` for thumbnails,
     /// ``Stage/cards`` for large images).
@@ -58,22 +41,7 @@ public struct ArtworkLoader: Sendable {
         return copy
     }
 
-    /// Loads each distinct URL text in `urls`, `concurrency` at a time, in the order given;
-    /// `arrived` hears each outcome as its load ends. Results are keyed by the URL text, so their
-    /// order never depends on timing.
-    public func loadAll(
-        _ urls: [String], concurrency: Int, progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
-        arrived: (_ url: String, _ outcome: ArtworkOutcome) -> Void = { _, _ in }
-    ) async -> [String: ArtworkOutcome] {
-        var results: [String: ArtworkOutcome] = [:]
-        await loadEach(urls, concurrency: concurrency, progress: progress) { url, outcome in
-            results[url] = outcome
-            arrived(url, outcome)
-        }
-        return results
-    }
-
-    /// Loads as ``loadAll(_:concurrency:progress:arrived:)`` does, but keeps nothing: each
+    /// Loads each distinct URL text in `urls`, `concurrency` at a time, and keeps nothing: each
     /// outcome is only handed to `arrived` (a report's thumbnail bytes are let go once drawn).
     /// With `edge`, each URL that names a size is asked for at that size first
     /// (``load(_:edge:)``); outcomes are still keyed by the URL as given.
@@ -216,5 +184,12 @@ public struct ArtworkLoader: Sendable {
         } catch {
             return .failure(.fetch(.fileUnreadable(path: url.path, detail: FileProblem.describe(error))))
         }
+    }
+}
+
+extension ArtworkLoader {
+    /// Creates a loader.
+    public init(fetcher: HTTPFetcher, policy: ArtworkPolicy, cache: HTTPCache? = nil) {
+        self.init(fetcher: fetcher, policy: policy, cache: cache, memo: nil)
     }
 }

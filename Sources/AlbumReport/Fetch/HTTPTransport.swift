@@ -56,13 +56,6 @@ public protocol HTTPTransport: Sendable {
     func get(_ url: URL, limits: HTTPLimits, headers: [(String, String)]) async throws(FetchError) -> HTTPResponse
 }
 
-extension HTTPTransport {
-    /// A plain GET.
-    public func get(_ url: URL, limits: HTTPLimits) async throws(FetchError) -> HTTPResponse {
-        try await get(url, limits: limits, headers: [])
-    }
-}
-
 /// Why bytes could not be fetched.
 public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No DNS answer for the name (an offline runner, a mistyped host).

@@ -38,11 +38,6 @@ public enum MatrixAxis: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// The axis of the ``RenderSettings`` property named `property`.
-    public static func named(property: String) -> MatrixAxis? {
-        allCases.first { $0.setting.property == property }
-    }
-
     /// The values the axis accepts; nil when it is open (theme names and files, language codes).
     public var validValues: [String]? { setting.validValues }
 

@@ -225,11 +225,4 @@ public struct MatrixSummary: Sendable {
     public var stages: [ReportSummary.StageFigure]
     /// Network figures of the whole run.
     public var network: [String: FetchStats.Figures]
-
-    /// Every warning of every combination, each prefixed with its folder.
-    public var warnings: [String] {
-        zip(manifest.combinations, summaries).flatMap { combination, summary in
-            summary.warnings.map { "\(Excerpt.location(combination.folder)): \($0.description)" }
-        }
-    }
 }

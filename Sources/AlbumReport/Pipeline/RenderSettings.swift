@@ -70,15 +70,6 @@ public enum LayoutDirectionChoice: String, Sendable, Hashable, Codable, CaseIter
         case .auto: return nil
         }
     }
-
-    /// The choice that asks for `direction` (nil: `auto`).
-    public init(_ direction: LayoutDirection?) {
-        switch direction {
-        case .ltr?: self = .ltr
-        case .rtl?: self = .rtl
-        case nil: self = .auto
-        }
-    }
 }
 
 extension RenderSettings {

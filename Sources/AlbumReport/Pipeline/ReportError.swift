@@ -5,7 +5,6 @@ import AlbumReportGraphics
 /// what to try next; the CLI maps them to its documented exit codes (1, or 130/143 when a
 /// signal cancelled the run).
 public enum ReportError: Error, Sendable, CustomStringConvertible {
-    case feedSource(FeedSourceError)
     case fetch(source: String, FetchError)
     case decode(FeedError)
     case theme(ThemeError)
@@ -34,7 +33,7 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
     /// cancelled run and an internal error.
     public var stage: Stage? {
         switch self {
-        case .feedSource, .fetch: return .fetch
+        case .fetch: return .fetch
         case .decode: return .decode
         case .theme, .fonts, .template: return .setup
         case .output: return .write
@@ -47,8 +46,6 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
     /// The user-facing sentence.
     public var description: String {
         switch self {
-        case .feedSource(let error):
-            return error.description
         case .fetch(let source, .offline):
             return
                 "\(source) was not fetched: with --offline the feed must come from the cache or a file, and there is no cached copy. Run once without --offline to cache it, or pass --feed PATH."

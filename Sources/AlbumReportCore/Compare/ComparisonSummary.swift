@@ -111,9 +111,6 @@ public struct ComparisonSummary: Sendable, Hashable, Codable {
     /// True when no pair fails.
     public var passes: Bool { failures.isEmpty }
 
-    /// True when every pair matches.
-    public var allMatch: Bool { pairs.allSatisfy { $0.status == .match } }
-
     /// What the exit status says: `fail` when a pair fails under `--fail-on`, `error` when a
     /// file could not be read (which outranks a failure), `pass` otherwise.
     public var verdict: Verdict {

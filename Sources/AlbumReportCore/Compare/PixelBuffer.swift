@@ -24,29 +24,6 @@ public struct PixelBuffer: Sendable, Hashable {
         self.pixels = pixels
     }
 
-    /// A buffer from RGBA bytes (4 a pixel, row by row); nil when the count does not match.
-    public init?(width: Int, height: Int, rgba bytes: UnsafeRawBufferPointer) {
-        guard width >= 0, height >= 0, bytes.count == width * height * 4 else { return nil }
-        self.width = width
-        self.height = height
-        pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
-            // The packing is the bytes' own order read as little-endian words: one copy there.
-            #if _endian(little)
-                if let source = bytes.baseAddress, let target = buffer.baseAddress {
-                    UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: bytes.count)
-                }
-            #else
-                for index in 0..<(width * height) {
-                    let offset = index * 4
-                    buffer[index] =
-                        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
-                        | UInt32(bytes[offset + 3]) << 24
-                }
-            #endif
-            count = width * height
-        }
-    }
-
     /// The packed pixel at (`x`, `y`).
     public subscript(x: Int, y: Int) -> UInt32 {
         get { pixels[y * width + x] }

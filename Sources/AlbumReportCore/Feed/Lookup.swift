@@ -10,7 +10,6 @@ public enum Lookup {
     /// What the Lookup API says about one album.
     public struct Record: Sendable, Hashable, Decodable {
         public var collectionId: Int?
-        public var collectionName: String?
         public var artistName: String?
         public var copyright: String?
         public var primaryGenreName: String?

@@ -198,9 +198,6 @@ extension NavigationBarLayout {
             width: columns.rowContent.width, measurer: measurer)
         return (nil, large, inlineBottom + max(52, font.lineHeight + 11))
     }
-
-    /// Every text block in the bar, the status bar's included.
-    public var textBlocks: [TextBlock] { texts }
 }
 
 extension NavigationBarLayout: LayoutPart {

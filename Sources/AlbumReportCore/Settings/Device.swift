@@ -97,11 +97,6 @@ public struct Device: Sendable, Hashable, Codable {
         }
     }
 
-    /// The height of a navigation bar's inline part: 44 pt on iPhone, 32 pt in compact height, 50 pt on iPad.
-    public var navigationBarHeight: Double {
-        isPad ? 50 : isCompactHeight ? 32 : 44
-    }
-
     /// The screen's pixel size.
     public var pixelSize: (width: Int, height: Int) {
         (Int((size.width * scale).rounded()), Int((size.height * scale).rounded()))
