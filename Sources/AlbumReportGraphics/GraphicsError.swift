@@ -16,24 +16,23 @@ public enum GraphicsError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidSize(let width, let height):
-            return "An image of \(width) × \(height) pixels cannot be created; sizes must be from 1 to 100000 pixels."
+            "An image of \(width) × \(height) pixels cannot be created; sizes must be from 1 to 100000 pixels."
         case .allocationFailed(let width, let height):
-            return "There was not enough memory for an image of \(width) × \(height) pixels."
+            "There was not enough memory for an image of \(width) × \(height) pixels."
         case .notAnImage:
-            return "the data is not a PNG, JPEG, GIF or WebP image"
+            "the data is not a PNG, JPEG, GIF or WebP image"
         case .decodingFailed(let format):
-            return "the \(format) image is corrupt or truncated"
+            "the \(format) image is corrupt or truncated"
         case .damagedChunk(let problem):
-            return "the PNG image is refused before decoding: \(problem)"
+            "the PNG image is refused before decoding: \(problem)"
         case .encodingFailed(let format):
-            return "libgd could not encode the image as \(format)"
+            "libgd could not encode the image as \(format)"
         case .fontNotFound(let family, let weight):
-            return
-                "No installed font matches \(family) \(weight). Install it (on Debian/Ubuntu: apt-get install fonts-inter fonts-dejavu-core) or choose another family in the theme."
+            "No installed font matches \(family) \(weight). Install it (on Debian/Ubuntu: apt-get install fonts-inter fonts-dejavu-core) or choose another family in the theme."
         case .textFailed(let message):
-            return "libgd could not draw text: \(message)"
+            "libgd could not draw text: \(message)"
         case .cancelled:
-            return "drawing was cancelled"
+            "drawing was cancelled"
         }
     }
 }

@@ -33,24 +33,22 @@ public enum ArtworkFailure: Error, Sendable, Equatable, CustomStringConvertible 
     /// The clause for the warning ("https://… answered HTTP 404").
     public var reason: String {
         switch self {
-        case .noURL: return "the feed gives no artwork URL"
-        case .refused(let refusal): return refusal.description
-        case .fetch(let error): return error.description
-        case .empty(let source): return "\(Excerpt.location(source)) is empty (0 bytes)"
+        case .noURL: "the feed gives no artwork URL"
+        case .refused(let refusal): refusal.description
+        case .fetch(let error): error.description
+        case .empty(let source): "\(Excerpt.location(source)) is empty (0 bytes)"
         case .notAnImage(let source, let markup):
-            return "\(Excerpt.location(source)) is not an image\(markup ? " (it is an HTML or XML page)" : "")"
+            "\(Excerpt.location(source)) is not an image\(markup ? " (it is an HTML or XML page)" : "")"
         case .unsupportedFormat(let source, let format):
-            return
-                "\(Excerpt.location(source)) is a \(format) image, a format albumreport does not draw (PNG, JPEG, GIF and WebP are)"
+            "\(Excerpt.location(source)) is a \(format) image, a format albumreport does not draw (PNG, JPEG, GIF and WebP are)"
         case .emptyImage(let source, let width, let height):
-            return "\(Excerpt.location(source)) declares an empty \(width) × \(height) image"
+            "\(Excerpt.location(source)) declares an empty \(width) × \(height) image"
         case .tooManyPixels(let source, let width, let height, let limit):
-            return
-                "\(Excerpt.location(source)) declares \(width) × \(height) pixels, more than the \(limit) × \(limit) allowed"
-        case .truncatedJPEG(let source): return "\(Excerpt.location(source)) is a truncated JPEG (it has no end marker)"
+            "\(Excerpt.location(source)) declares \(width) × \(height) pixels, more than the \(limit) × \(limit) allowed"
+        case .truncatedJPEG(let source): "\(Excerpt.location(source)) is a truncated JPEG (it has no end marker)"
         case .damagedPNG(let source, let problem):
-            return "\(Excerpt.location(source)) is a PNG refused before decoding: \(problem)"
-        case .undecodable(let error): return error.description
+            "\(Excerpt.location(source)) is a PNG refused before decoding: \(problem)"
+        case .undecodable(let error): error.description
         }
     }
 

@@ -121,24 +121,22 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// summary counts the albums behind each such cause instead of repeating it per album.
     public var sharedCause: String? {
         switch self {
-        case .hostNotFound(_, let host): return "\(Excerpt.printable(host)) could not be resolved"
-        case .connectionRefused(_, let host): return "\(Excerpt.printable(host)) refused the connection"
+        case .hostNotFound(_, let host): "\(Excerpt.printable(host)) could not be resolved"
+        case .connectionRefused(_, let host): "\(Excerpt.printable(host)) refused the connection"
         case .networkUnreachable(_, let host):
-            return "\(Excerpt.printable(host)) cannot be reached from this machine (no route)"
+            "\(Excerpt.printable(host)) cannot be reached from this machine (no route)"
         case .tlsFailed(_, let host, let detail):
-            return "the TLS handshake with \(Excerpt.printable(host)) failed (\(Excerpt.printable(detail)))"
+            "the TLS handshake with \(Excerpt.printable(host)) failed (\(Excerpt.printable(detail)))"
         case .noConnection(_, let host, let after):
-            return "no connection to \(Excerpt.printable(host)) could be made within \(Self.seconds(after))"
+            "no connection to \(Excerpt.printable(host)) could be made within \(Self.seconds(after))"
         case .noAnswer(_, let host, let after):
-            return "\(Excerpt.printable(host)) accepted connections but did not answer within \(Self.seconds(after))"
+            "\(Excerpt.printable(host)) accepted connections but did not answer within \(Self.seconds(after))"
         case .timedOut(_, let host, let after):
-            return
-                "\(Excerpt.printable(host)) sent headers, then its bodies stalled and timed out after \(Self.seconds(after))"
+            "\(Excerpt.printable(host)) sent headers, then its bodies stalled and timed out after \(Self.seconds(after))"
         case .refusedAddress(_, let host, _, let kind):
-            return
-                "\(Excerpt.printable(host)) is \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
-        case .offline: return "not downloaded (--offline) and not in the cache"
-        default: return nil
+            "\(Excerpt.printable(host)) is \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
+        case .offline: "not downloaded (--offline) and not in the cache"
+        default: nil
         }
     }
 
@@ -204,52 +202,43 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .hostNotFound(let url, let host):
-            return
-                "\(Excerpt.printable(host)) could not be resolved (there is no DNS answer for it), so \(Excerpt.location(url)) was not requested"
+            "\(Excerpt.printable(host)) could not be resolved (there is no DNS answer for it), so \(Excerpt.location(url)) was not requested"
         case .connectionRefused(let url, let host):
-            return "\(Excerpt.printable(host)) refused the connection for \(Excerpt.location(url))"
+            "\(Excerpt.printable(host)) refused the connection for \(Excerpt.location(url))"
         case .networkUnreachable(let url, let host):
-            return
-                "\(Excerpt.printable(host)) cannot be reached from this machine (no route to its network) for \(Excerpt.location(url))"
+            "\(Excerpt.printable(host)) cannot be reached from this machine (no route to its network) for \(Excerpt.location(url))"
         case .tlsFailed(let url, let host, let detail):
-            return
-                "the TLS handshake with \(Excerpt.printable(host)) failed for \(Excerpt.location(url)) (\(Excerpt.printable(detail)))"
+            "the TLS handshake with \(Excerpt.printable(host)) failed for \(Excerpt.location(url)) (\(Excerpt.printable(detail)))"
         case .noConnection(let url, let host, let after):
-            return
-                "no connection to \(Excerpt.printable(host)) could be made within \(Self.seconds(after)) for \(Excerpt.location(url))"
+            "no connection to \(Excerpt.printable(host)) could be made within \(Self.seconds(after)) for \(Excerpt.location(url))"
         case .noAnswer(let url, let host, let after):
-            return
-                "\(Excerpt.printable(host)) accepted the connection for \(Excerpt.location(url)) but sent no answer within \(Self.seconds(after))"
+            "\(Excerpt.printable(host)) accepted the connection for \(Excerpt.location(url)) but sent no answer within \(Self.seconds(after))"
         case .refusedAddress(let url, let host, let address, let kind):
-            return
-                "\(Excerpt.location(url)) was not requested: \(Excerpt.printable(host)) is \(address), \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
+            "\(Excerpt.location(url)) was not requested: \(Excerpt.printable(host)) is \(address), \(kind.phrase), which a feed from the internet may not make albumreport reach (pass --allow-private-network to allow it)"
         case .offline(let url):
-            return "\(Excerpt.location(url)) was not downloaded (--offline) and is not in the cache"
+            "\(Excerpt.location(url)) was not downloaded (--offline) and is not in the cache"
         case .invalidURL(let refusal):
-            return refusal.description
+            refusal.description
         case .timedOut(let url, _, let after):
-            return "the request to \(Excerpt.location(url)) timed out after \(Self.seconds(after))"
+            "the request to \(Excerpt.location(url)) timed out after \(Self.seconds(after))"
         case .tooLarge(let url, let limit):
-            return
-                "\(Excerpt.location(url)) sent more than \(limit / (1024 * 1024)) MiB (the limit), so the download was stopped"
+            "\(Excerpt.location(url)) sent more than \(limit / (1024 * 1024)) MiB (the limit), so the download was stopped"
         case .tooManyRedirects(let url):
-            return "\(Excerpt.location(url)) redirected too many times or in a loop"
+            "\(Excerpt.location(url)) redirected too many times or in a loop"
         case .connectionFailed(let url, let detail):
-            return "\(Excerpt.location(url)) could not be reached (\(Excerpt.printable(detail)))"
+            "\(Excerpt.location(url)) could not be reached (\(Excerpt.printable(detail)))"
         case .invalidResponse(let url, let detail):
-            return
-                "\(Excerpt.location(url)) answered with a response albumreport cannot read: \(Excerpt.printable(detail))"
+            "\(Excerpt.location(url)) answered with a response albumreport cannot read: \(Excerpt.printable(detail))"
         case .httpStatus(let url, let status):
-            return "\(Excerpt.location(url)) answered HTTP \(status)"
+            "\(Excerpt.location(url)) answered HTTP \(status)"
         case .truncated(let url):
-            return
-                "\(Excerpt.location(url)) closed the connection before the whole body arrived (the download was cut off)"
+            "\(Excerpt.location(url)) closed the connection before the whole body arrived (the download was cut off)"
         case .fileNotFound(let path):
-            return "the file \(Excerpt.location(path)) does not exist"
+            "the file \(Excerpt.location(path)) does not exist"
         case .fileUnreadable(let path, let detail):
-            return "the file \(Excerpt.location(path)) could not be read (\(Excerpt.printable(detail)))"
+            "the file \(Excerpt.location(path)) could not be read (\(Excerpt.printable(detail)))"
         case .cancelled:
-            return "the run was cancelled"
+            "the run was cancelled"
         }
     }
 }

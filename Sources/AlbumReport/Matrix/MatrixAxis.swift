@@ -44,14 +44,13 @@ public enum MatrixAxis: String, Sendable, Hashable, Codable, CaseIterable {
     /// What a valid value looks like, for error messages.
     var expected: String {
         switch self {
-        case .themes: return "light, dark, another theme name in --templates, or a path to a theme JSON file"
+        case .themes: "light, dark, another theme name in --templates, or a path to a theme JSON file"
         case .languages:
-            return
-                "a language with a strings file (shipped: en, ar, de, es, fr, he, it, ja, ko, nl, pt-BR, ru, "
+            "a language with a strings file (shipped: en, ar, de, es, fr, he, it, ja, ko, nl, pt-BR, ru, "
                 + "zh-Hans, zh-Hant; or strings/CODE.json in --templates)"
-        case .locales: return "a locale identifier such as en_US, de_DE, ja_JP or zh-Hant_HK"
-        case .scales: return "a pixel scale from 1 to 4"
-        default: return (validValues ?? []).joined(separator: ", ")
+        case .locales: "a locale identifier such as en_US, de_DE, ja_JP or zh-Hant_HK"
+        case .scales: "a pixel scale from 1 to 4"
+        default: (validValues ?? []).joined(separator: ", ")
         }
     }
 

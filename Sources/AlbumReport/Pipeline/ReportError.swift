@@ -47,37 +47,31 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .fetch(let source, .offline):
-            return
-                "\(source) was not fetched: with --offline the feed must come from the cache or a file, and there is no cached copy. Run once without --offline to cache it, or pass --feed PATH."
+            "\(source) was not fetched: with --offline the feed must come from the cache or a file, and there is no cached copy. Run once without --offline to cache it, or pass --feed PATH."
         case .fetch(let source, .fileNotFound(let path)):
-            return
-                "\(source) could not be read: the file \(Excerpt.location(path)) does not exist. Check the path, or pass another --feed."
+            "\(source) could not be read: the file \(Excerpt.location(path)) does not exist. Check the path, or pass another --feed."
         case .fetch(let source, .fileUnreadable(_, let detail)):
-            return "\(source) could not be read: \(detail). Pass another --feed."
+            "\(source) could not be read: \(detail). Pass another --feed."
         case .fetch(let source, let error):
-            return
-                "\(source) could not be fetched: \(error). Check the address and your connection, or pass --feed PATH."
+            "\(source) could not be fetched: \(error). Check the address and your connection, or pass --feed PATH."
         case .decode(let error):
-            return error.description
+            error.description
         case .theme(let error):
-            return error.description
+            error.description
         case .fonts(let error):
-            return error.description
+            error.description
         case .render(_, let what, let error):
-            return "Rendering \(what) failed: \(error)."
+            "Rendering \(what) failed: \(error)."
         case .unexpected(let detail):
-            return
-                "An unexpected error stopped the run (\(Excerpt.printable(detail, limit: 200))). Please report it with the command you ran."
+            "An unexpected error stopped the run (\(Excerpt.printable(detail, limit: 200))). Please report it with the command you ran."
         case .template(let path, let detail):
-            return
-                "The page template \(Excerpt.location(path)) cannot be used: \(detail). Fix the template or remove it from --templates to use the built-in one."
+            "The page template \(Excerpt.location(path)) cannot be used: \(detail). Fix the template or remove it from --templates to use the built-in one."
         case .output(let message):
-            return message
+            message
         case .cancelled:
-            return "The run was cancelled before the report was complete; the previous report was left as it was."
+            "The run was cancelled before the report was complete; the previous report was left as it was."
         case .write(let path, let detail):
-            return
-                "The report could not be written to \(Excerpt.location(path)): \(detail). Check that the folder is writable and the disk has space, or pass --output DIR."
+            "The report could not be written to \(Excerpt.location(path)): \(detail). Check that the folder is writable and the disk has space, or pass --output DIR."
         }
     }
 }

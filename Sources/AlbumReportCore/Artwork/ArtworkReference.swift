@@ -103,17 +103,16 @@ public enum ArtworkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     /// The reason, as a clause for a warning.
     public var description: String {
         switch self {
-        case .empty: return "the artwork URL is empty"
-        case .malformed(let text): return "'\(Excerpt.location(text))' is not a valid URL"
+        case .empty: "the artwork URL is empty"
+        case .malformed(let text): "'\(Excerpt.location(text))' is not a valid URL"
         case .unsupportedScheme(let scheme, _):
-            return "'\(Excerpt.printable(scheme, limit: 20)):' artwork URLs are not allowed (only http and https)"
+            "'\(Excerpt.printable(scheme, limit: 20)):' artwork URLs are not allowed (only http and https)"
         case .localFromRemoteFeed(let text):
-            return "'\(Excerpt.location(text))' is a local path, which only a feed read from a local file may use"
-        case .outsideFeedFolder(let text): return "'\(Excerpt.location(text))' points outside the feed file's folder"
-        case .invalidURL(let refusal): return refusal.description
+            "'\(Excerpt.location(text))' is a local path, which only a feed read from a local file may use"
+        case .outsideFeedFolder(let text): "'\(Excerpt.location(text))' points outside the feed file's folder"
+        case .invalidURL(let refusal): refusal.description
         case .dataTooLarge(let length):
-            return
-                "an inline data: URL of \(length) characters is larger than the \(ArtworkPolicy.maximumDataURLLength) allowed"
+            "an inline data: URL of \(length) characters is larger than the \(ArtworkPolicy.maximumDataURLLength) allowed"
         }
     }
 }

@@ -89,16 +89,13 @@ public enum FeedSourceError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case .invalidURL(let text):
-            return "'\(text)' is not a usable URL. Pass a path, a file:// or http(s):// URL, or apple:COUNTRY[/LIMIT]."
+            "'\(text)' is not a usable URL. Pass a path, a file:// or http(s):// URL, or apple:COUNTRY[/LIMIT]."
         case .refusedURL(let refusal):
-            return
-                "The feed URL \(refusal). Pass a feed URL with an http or https scheme, a host name or IP address, and a port from 1 to 65535."
+            "The feed URL \(refusal). Pass a feed URL with an http or https scheme, a host name or IP address, and a port from 1 to 65535."
         case .unsupportedScheme(let scheme):
-            return
-                "Feeds cannot be read from '\(scheme):' URLs. Pass a path, a file:// or http(s):// URL, or apple:COUNTRY[/LIMIT]."
+            "Feeds cannot be read from '\(scheme):' URLs. Pass a path, a file:// or http(s):// URL, or apple:COUNTRY[/LIMIT]."
         case .invalidAppleShorthand(let text):
-            return
-                "'\(Excerpt.printable(text))' is not a valid chart shorthand. Use apple:COUNTRY or apple:COUNTRY/LIMIT with a two-letter country code and a limit from 1 to 200, for example apple:us/100."
+            "'\(Excerpt.printable(text))' is not a valid chart shorthand. Use apple:COUNTRY or apple:COUNTRY/LIMIT with a two-letter country code and a limit from 1 to 200, for example apple:us/100."
         }
     }
 }

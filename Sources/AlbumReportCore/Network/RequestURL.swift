@@ -185,26 +185,23 @@ public enum URLRule: Error, Sendable, Hashable {
     public var explanation: String {
         switch self {
         case .length(let bytes):
-            return "it is \(bytes) bytes long, more than the \(RequestURL.maximumLength) a URL may be (shorten it)"
-        case .syntax: return "it is not a valid URL (check its spelling)"
+            "it is \(bytes) bytes long, more than the \(RequestURL.maximumLength) a URL may be (shorten it)"
+        case .syntax: "it is not a valid URL (check its spelling)"
         case .characters:
-            return "it contains spaces, control characters or backslashes (percent-encode them or remove them)"
+            "it contains spaces, control characters or backslashes (percent-encode them or remove them)"
         case .scheme(let scheme):
-            return "its scheme '\(Excerpt.printable(scheme, limit: 16))' is not http or https (use an http(s) URL)"
+            "its scheme '\(Excerpt.printable(scheme, limit: 16))' is not http or https (use an http(s) URL)"
         case .userinfo:
-            return
-                "it carries a user name or password before the host, which albumreport never sends (remove the part before '@')"
-        case .noHost: return "it has no host (write the server's name after '//')"
+            "it carries a user name or password before the host, which albumreport never sends (remove the part before '@')"
+        case .noHost: "it has no host (write the server's name after '//')"
         case .hostSyntax:
-            return
-                "its host is not a valid DNS name (letters, digits and hyphens, labels of 1 to 63 characters, 253 in all)"
+            "its host is not a valid DNS name (letters, digits and hyphens, labels of 1 to 63 characters, 253 in all)"
         case .ipLiteral:
-            return "its host is not a valid IP address (IPv4 as 1.2.3.4, IPv6 in brackets as [2001:db8::1])"
+            "its host is not a valid IP address (IPv4 as 1.2.3.4, IPv6 in brackets as [2001:db8::1])"
         case .zone:
-            return "its IPv6 address names a zone (%…), which only means something on one machine (remove the zone id)"
+            "its IPv6 address names a zone (%…), which only means something on one machine (remove the zone id)"
         case .port(let text):
-            return
-                "its port '\(Excerpt.printable(text, limit: 12))' is not a number from 1 to 65535 (fix it, or leave it out for the scheme's default)"
+            "its port '\(Excerpt.printable(text, limit: 12))' is not a number from 1 to 65535 (fix it, or leave it out for the scheme's default)"
         }
     }
 }
