@@ -19,11 +19,6 @@ public struct ScreenRenderer: Sendable {
         self.sharing = sharing
     }
 
-    /// What happened to one image slot.
-    public enum ArtworkUse: String, Sendable, Codable {
-        case image, placeholder
-    }
-
     // MARK: - Screens
 
     /// A rendered sheet: the PNG, its pixel size, and per rank why a placeholder was drawn.
@@ -67,12 +62,7 @@ public struct ScreenRenderer: Sendable {
         if let presentation = layout.presentation {
             try drawPresentation(presentation, on: image, scale: scale, listThumbnails: listThumbnails)
         }
-        var failure: GraphicsError?
-        if case .failure(let decode) = drawImage(
-            artwork, in: layout.artwork, on: image, scale: scale, behind: layout.background)
-        {
-            failure = decode.error
-        }
+        let failure = drawImage(artwork, in: layout.artwork, on: image, scale: scale, behind: layout.background)
         for block in layout.textBlocks { try text.draw(block, in: image) }
         if let badge = layout.badge { drawBadge(badge, on: image, scale: scale, behind: layout.background) }
         if let edge = layout.scrollEdge {
@@ -133,7 +123,6 @@ public struct ScreenRenderer: Sendable {
         _ row: RowLayout, on image: GDImage, scale: Double, listBackground: RGBA, thumbnail: Data?
     ) throws(GraphicsError) -> GraphicsError? {
         var behind = listBackground
-        var failure: GraphicsError?
         if let background = row.background {
             behind = background.color
             let rect = background.frame
@@ -142,11 +131,7 @@ public struct ScreenRenderer: Sendable {
                 radius: background.cornerRadius * scale, roundsTop: background.roundsTop,
                 roundsBottom: background.roundsBottom, color: background.color)
         }
-        if let slot = row.thumbnail {
-            if case .failure(let decode) = drawImage(thumbnail, in: slot, on: image, scale: scale, behind: behind) {
-                failure = decode.error
-            }
-        }
+        let failure = row.thumbnail.flatMap { drawImage(thumbnail, in: $0, on: image, scale: scale, behind: behind) }
         if let title = row.title { try text.draw(title, in: image) }
         if let badge = row.badge { drawBadge(badge, on: image, scale: scale, behind: behind) }
         if let subtitle = row.subtitle { try text.draw(subtitle, in: image) }
@@ -161,12 +146,11 @@ public struct ScreenRenderer: Sendable {
             background: background)
     }
 
-    /// Draws decoded artwork into a slot, or the placeholder when there is none or it cannot be decoded.
+    /// Draws decoded artwork into a slot, or the placeholder when there is none or it cannot be
+    /// decoded; returns the decoding error in that last case (nil otherwise).
     private func drawImage(
         _ data: Data?, in slot: ImageSlot, on image: GDImage, scale: Double, behind: RGBA
-    ) -> Result<
-        ArtworkUse, DecodeFailure
-    > {
+    ) -> GraphicsError? {
         let pixels = slot.frame.pixels(scale: scale)
         if let data {
             do {
@@ -178,17 +162,17 @@ public struct ScreenRenderer: Sendable {
                     let source = try sharing.pictures.draw(
                         data, in: pixels, on: image, cornerRadius: slot.cornerRadius * scale, background: behind,
                         decode: decode)
-                else { return .success(.image) }
+                else { return nil }
                 image.fill(pixels, color: theme.colors.placeholderBackground)
                 image.draw(source, in: pixels, cornerRadius: slot.cornerRadius * scale, background: behind)
-                return .success(.image)
+                return nil
             } catch {
                 drawPlaceholder(in: slot, on: image, scale: scale)
-                return .failure(DecodeFailure(error: error))
+                return error
             }
         }
         drawPlaceholder(in: slot, on: image, scale: scale)
-        return .success(.placeholder)
+        return nil
     }
 
     /// The centre of `source` with the slot's aspect ratio (aspect-fill: never stretched).
@@ -206,10 +190,6 @@ public struct ScreenRenderer: Sendable {
         let height = Int((Double(source.width) / slotRatio).rounded())
         return try source.cropped(
             to: PixelRect(x: 0, y: (source.height - height) / 2, width: source.width, height: height))
-    }
-
-    struct DecodeFailure: Error {
-        var error: GraphicsError
     }
 
     /// A neutral tile with a beamed pair of music notes (or a photo symbol), in the theme's
