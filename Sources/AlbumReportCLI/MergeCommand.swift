@@ -60,36 +60,36 @@ struct MergeCommand: ParsableCommand {
         if folders.contains(where: MatrixManifest.isMatrix(in:)) {
             return try mergeMatrix(folders, into: target, templates: templates, console: console)
         }
-        switch outcome(of: { () throws(ReportError) in
+        let manifest = try merged(console) { () throws(ReportError) in
             try ReportMerger.merge(folders, into: target, templatesDirectory: templates, force: force)
-        }) {
-        case .success(let manifest):
-            if !quiet {
-                for warning in manifest.warnings { console.warning(warning.description) }
-                let cards = manifest.screens.filter { $0.kind == .card }.count
-                console.error(
-                    "Merged \(shards.count) shards: \(manifest.items.count) rows and \(cards) cards in \(Excerpt.location(target.path)) with \(manifest.warnings.count) warning(s)."
-                )
-            }
-        case .failure(let error):
-            console.failure("[merge] \(error.description)")
-            throw ExitCode(1)
+        }
+        if !quiet {
+            for warning in manifest.warnings { console.warning(warning.description) }
+            let cards = manifest.screens.filter { $0.kind == .card }.count
+            console.error(
+                "Merged \(shards.count) shards: \(manifest.items.count) rows and \(cards) cards in \(Excerpt.location(target.path)) with \(manifest.warnings.count) warning(s)."
+            )
         }
     }
 
     /// Joins the shards of `generate --matrix … --shard I/N`.
     private func mergeMatrix(_ folders: [URL], into target: URL, templates: URL?, console: Console) throws {
         let force = destination.force
-        switch outcome(of: { () throws(ReportError) in
+        let manifest = try merged(console) { () throws(ReportError) in
             try MatrixMerger.merge(folders, into: target, templatesDirectory: templates, force: force)
-        }) {
-        case .success(let manifest):
-            if !quiet {
-                console.error(
-                    "Merged \(folders.count) matrix shards: \(manifest.combinations.count) combinations in \(Excerpt.location(target.path))."
-                )
-            }
-        case .failure(let error):
+        }
+        if !quiet {
+            console.error(
+                "Merged \(folders.count) matrix shards: \(manifest.combinations.count) combinations in \(Excerpt.location(target.path))."
+            )
+        }
+    }
+
+    /// `body`'s value; when it fails, its error is printed and the command exits with status 1.
+    private func merged<T>(_ console: Console, _ body: () throws(ReportError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
             console.failure("[merge] \(error.description)")
             throw ExitCode(1)
         }

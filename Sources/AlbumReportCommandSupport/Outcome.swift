@@ -8,12 +8,3 @@ package func outcome<Value, Failure: Error>(of body: () async throws(Failure) ->
         return .failure(error)
     }
 }
-
-/// The synchronous twin of ``outcome(of:)-(()async throws(Failure)->Value)``.
-package func outcome<Value, Failure: Error>(of body: () throws(Failure) -> Value) -> Result<Value, Failure> {
-    do {
-        return .success(try body())
-    } catch {
-        return .failure(error)
-    }
-}

@@ -193,9 +193,7 @@ public struct GoldenComparer: Sendable {
             expected: expectedData, actual: actualData, expectedName: expected.path, actualName: actual.path)
         {
         case .failed(let problem):
-            return PairResult(
-                name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
-                message: problem.description)
+            return Self.failed(name, expected, actual, problem.description)
         case .decided(let difference, let message):
             let result = PairResult(
                 name: name, status: difference.matches(job.options) ? .match : .mismatch,
@@ -213,9 +211,7 @@ public struct GoldenComparer: Sendable {
         {
         case .success(let value): outcome = value
         case .failure(let problem):
-            return PairResult(
-                name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
-                message: problem.description)
+            return Self.failed(name, expected, actual, problem.description)
         }
         let difference = outcome.difference
         let result = PairResult(
@@ -239,30 +235,26 @@ public struct GoldenComparer: Sendable {
                 ContainedPath.kind(of: unread) == .link
                 ? "\(unread.path) is a symbolic link; compare does not follow links inside the folders it compares. Replace it with the file itself."
                 : "\(unread.path) is not a regular file (a FIFO, socket or device); compare reads only files. Replace it with the PNG file, or remove it."
-            return .done(
-                PairResult(
-                    name: name, status: .error, expectedPath: job.expected?.path, actualPath: job.actual?.path,
-                    message: message))
+            return .done(Self.failed(name, job.expected, job.actual, message))
         }
         guard let actual = job.actual else { return .done(try missing(job)) }
         let actualData: Data
         switch Self.read(actual) {
         case .success(let data): actualData = data
         case .failure(let problem):
-            return .done(
-                PairResult(
-                    name: name, status: .error, expectedPath: job.expected?.path, actualPath: actual.path,
-                    message: problem.description))
+            return .done(Self.failed(name, job.expected, actual, problem.description))
         }
         guard let expected = job.expected else { return .done(try new(job, actualData: actualData)) }
         switch Self.read(expected) {
         case .success(let data): return .read(expected: (expected, data), actual: (actual, actualData))
         case .failure(let problem):
-            return .done(
-                PairResult(
-                    name: name, status: .error, expectedPath: expected.path, actualPath: actual.path,
-                    message: problem.description))
+            return .done(Self.failed(name, expected, actual, problem.description))
         }
+    }
+
+    /// The result of a pair that could not be compared, and why.
+    private static func failed(_ name: String, _ expected: URL?, _ actual: URL?, _ message: String) -> PairResult {
+        PairResult(name: name, status: .error, expectedPath: expected?.path, actualPath: actual?.path, message: message)
     }
 
     /// A compared pair's result as it is reported: on a mismatch, with its images in the report

@@ -90,7 +90,7 @@ public struct ChildRun: Sendable {
                 peakKilobytes = max(peakKilobytes, Self.treeResidentKilobytes(of: pid))
                 usleep(20_000)
             } else {
-                peakKilobytes = max(peakKilobytes, Self.highWaterMarkKilobytes(of: pid) ?? 0)
+                peakKilobytes = max(peakKilobytes, Self.statusKilobytes("VmHWM:", of: pid) ?? 0)
                 usleep(5000)
             }
         }
@@ -120,24 +120,16 @@ public struct ChildRun: Sendable {
                 grew = true
             }
         }
-        return tree.reduce(0) { total, pid in total + (residentKilobytes(of: pid) ?? 0) }
+        return tree.reduce(0) { total, pid in total + (statusKilobytes("VmRSS:", of: pid) ?? 0) }
     }
 
-    /// The `VmRSS` line of /proc/PID/status, in kB.
-    static func residentKilobytes(of pid: pid_t) -> Int? {
+    /// A kB figure of /proc/PID/status: `field` `"VmRSS:"` (the resident set) or `"VmHWM:"` (the
+    /// peak resident set of the process's current memory, since its exec); nil where there is no
+    /// /proc or the process is gone.
+    static func statusKilobytes(_ field: String, of pid: pid_t) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return Int(line.dropFirst("VmRSS:".count).filter(\.isNumber))
-        }
-        return nil
-    }
-
-    /// The `VmHWM` line of /proc/PID/status: the peak resident set of the process's current
-    /// memory (since its exec), in kB; nil where there is no /proc or the process is gone.
-    static func highWaterMarkKilobytes(of pid: pid_t) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            return Int(line.dropFirst("VmHWM:".count).filter(\.isNumber))
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
+            return Int(line.dropFirst(field.count).filter(\.isNumber))
         }
         return nil
     }

@@ -80,27 +80,24 @@ struct EnrichStage: PipelineStage {
     }
 
     /// One Lookup request's records, or why it could not be used (a clause).
-    private static func lookUp(_ url: URL, fetcher: HTTPFetcher) async -> Result<[String: Lookup.Record], LookupFailure>
-    {
+    private static func lookUp(
+        _ url: URL, fetcher: HTTPFetcher
+    ) async -> Result<[String: Lookup.Record], Lookup.Failure> {
         let response: HTTPResponse
         do {
             response = try await fetcher.get(url).response
         } catch {
-            return .failure(LookupFailure(reason: error.description))
+            return .failure(Lookup.Failure(reason: error.description))
         }
         guard (200...299).contains(response.status) else {
             return .failure(
-                LookupFailure(
+                Lookup.Failure(
                     reason: FetchError.httpStatus(url: url.absoluteString, status: response.status).description))
         }
         do {
             return .success(try Lookup.decode(response.body))
         } catch {
-            return .failure(LookupFailure(reason: error.reason))
+            return .failure(error)
         }
-    }
-
-    private struct LookupFailure: Error {
-        var reason: String
     }
 }

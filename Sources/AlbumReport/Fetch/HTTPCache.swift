@@ -51,8 +51,7 @@ public struct HTTPCache: Sendable {
             let body = try? Data(contentsOf: bodyURL), body.count == entry.bytes, Digest.sha256Hex(body) == entry.sha256
         else {
             // Corrupt or half-written: forget it, so it is fetched again.
-            try? FileManager.default.removeItem(at: metaURL)
-            try? FileManager.default.removeItem(at: bodyURL)
+            remove(url)
             return nil
         }
         return (entry, body)
@@ -128,11 +127,6 @@ public struct HTTPCache: Sendable {
         return headers
     }
 
-    /// Whether `entry` is still fresh.
-    func isFresh(_ entry: Entry, now: Date) -> Bool {
-        entry.isFresh(now: now)
-    }
-
     /// Forgets the entry for `url`.
     func remove(_ url: String) {
         let (metaURL, bodyURL) = paths(url)
@@ -187,7 +181,7 @@ extension HTTPFetcher {
             cache.store(key, response: response, now: now)
             return CachedResponse(response: response, use: .network)
         }
-        if allowFresh, cache.isFresh(entry, now: now) {
+        if allowFresh, entry.isFresh(now: now) {
             stats.record(stage) { $0.cacheHits += 1 }
             return CachedResponse(response: cache.response(entry, body: body), use: .fresh)
         }

@@ -48,10 +48,6 @@ enum MatrixManifestBuilder {
 
     /// The SHA-256 of the file at `url`.
     static func digest(of url: URL) throws(ReportError) -> String {
-        do {
-            return Digest.sha256Hex(try Data(contentsOf: url))
-        } catch {
-            throw .write(path: url.path, detail: FileProblem.describe(error))
-        }
+        try ReportError.writing(url.path) { Digest.sha256Hex(try Data(contentsOf: url)) }
     }
 }

@@ -30,10 +30,6 @@ struct StageRunner: Sendable {
     private(set) var figures: [ReportSummary.StageFigure] = []
     private(set) var warnings: [ReportWarning] = []
 
-    init(context: RunContext) {
-        self.context = context
-    }
-
     /// This runner (a combination's setup) with the figures and warnings of `earlier` (the fetch,
     /// decode and enrich the combinations share) after its own: the stages in pipeline order, as a
     /// single run reports them.

@@ -29,6 +29,11 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `body`'s value; whatever it throws becomes a failure to write `path`.
+    static func writing<T>(_ path: String, _ body: () throws -> T) throws(ReportError) -> T {
+        do { return try body() } catch { throw .write(path: path, detail: FileProblem.describe(error)) }
+    }
+
     /// The stage that failed, as printed before the message (`[fetch] …`); nil for a
     /// cancelled run and an internal error.
     public var stage: Stage? {

@@ -26,7 +26,9 @@ struct FileIdentity: Sendable, Equatable {
     var size: Int64
     var modified: Time
     var changed: Time
+}
 
+extension FileIdentity {
     /// The identity `info` describes, when it is a regular file's.
     init?(_ info: stat) {
         guard info.st_mode & S_IFMT == S_IFREG else { return nil }
@@ -40,14 +42,6 @@ struct FileIdentity: Sendable, Equatable {
             modified = Time(seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
             changed = Time(seconds: Int64(info.st_ctim.tv_sec), nanoseconds: Int64(info.st_ctim.tv_nsec))
         #endif
-    }
-
-    init(device: UInt64, inode: UInt64, size: Int64, modified: Time, changed: Time) {
-        self.device = device
-        self.inode = inode
-        self.size = size
-        self.modified = modified
-        self.changed = changed
     }
 
     /// The identity of the regular file at `path`, without following a symbolic link there; nil

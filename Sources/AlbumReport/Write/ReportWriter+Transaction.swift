@@ -37,12 +37,7 @@ extension ReportWriter {
 
     /// Encodes `manifest` and commits it with `page` (unless the run was cancelled meanwhile).
     public func commit(_ manifest: some EncodableManifest, page: Data?) throws(ReportError) {
-        let data: Data
-        do {
-            data = try manifest.encoded()
-        } catch {
-            throw .write(path: Self.manifestName, detail: FileProblem.describe(error))
-        }
+        let data = try ReportError.writing(Self.manifestName) { try manifest.encoded() }
         if Task.isCancelled { throw .cancelled }
         try commit(manifest: data, page: page)
     }

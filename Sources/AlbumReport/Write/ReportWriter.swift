@@ -92,11 +92,9 @@ public struct ReportWriter: Sendable {
         removeAbandonedStaging(in: base, name: output.lastPathComponent)
         let staging = base.appendingPathComponent(
             ".\(output.lastPathComponent).albumreport-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())")
-        do {
+        try ReportError.writing(base.path) {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
             try Data().write(to: staging.appendingPathComponent(stagingMarker))
-        } catch {
-            throw .write(path: base.path, detail: FileProblem.describe(error))
         }
         return ReportWriter(output: output, staging: staging, inPlace: inPlace, control: control)
     }
@@ -152,13 +150,11 @@ public struct ReportWriter: Sendable {
     /// Opens `relativePath` in the staging folder for writing piece by piece.
     public func stageStream(at relativePath: String) throws(ReportError) -> StagedFile {
         let url = try prepare(relativePath)
-        do {
+        return try ReportError.writing(url.path) {
             guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
                 throw CocoaError(.fileWriteUnknown)
             }
             return StagedFile(url: url, handle: try FileHandle(forWritingTo: url))
-        } catch {
-            throw .write(path: url.path, detail: FileProblem.describe(error))
         }
     }
 
@@ -166,11 +162,9 @@ public struct ReportWriter: Sendable {
     private func prepare(_ relativePath: String) throws(ReportError) -> URL {
         try control.checkOpen()
         let url = staging.appendingPathComponent(relativePath)
-        do {
+        try ReportError.writing(url.path) {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw .write(path: url.path, detail: FileProblem.describe(error))
         }
         return url
     }
@@ -284,10 +278,8 @@ public struct ReportWriter: Sendable {
                         try Self.rename(from, to: to)
                         continue
                     }
-                    do {
+                    try ReportError.writing(to.path) {
                         try manager.createDirectory(at: to, withIntermediateDirectories: true)
-                    } catch {
-                        throw .write(path: to.path, detail: FileProblem.describe(error))
                     }
                     Self.copyAttributes(from: from, to: to)
                     created = true
@@ -331,11 +323,7 @@ public struct ReportWriter: Sendable {
         if move {
             try rename(from, to: to)
         } else if link(from.path, to.path) != 0 {
-            do {
-                try FileManager.default.copyItem(at: from, to: to)
-            } catch {
-                throw .write(path: to.path, detail: FileProblem.describe(error))
-            }
+            try ReportError.writing(to.path) { try FileManager.default.copyItem(at: from, to: to) }
             // A user's file copied (its folder cannot hold a link) is on the device before the
             // original goes with the old report.
             let descriptor = open(to.path, O_RDONLY | O_CLOEXEC)

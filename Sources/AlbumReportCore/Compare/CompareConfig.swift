@@ -74,20 +74,12 @@ public enum CompareConfig {
 
     /// The entries of `paths` in `data`, in order.
     public static func paths(_ data: Data) throws(Problem) -> [PathSettings] {
-        switch JSONFileCheck.firstProblem(in: data, maximumBytes: maximumBytes) {
-        case nil:
-            break
-        case .tooLarge:
-            throw Problem(clause: "it is larger than 1 MB; a compare config lists a few globs.")
-        case .notUTF8(let encoding):
-            throw Problem(clause: "it is not UTF-8: \(encoding). Save it as UTF-8.")
-        case .duplicateName(let name, let line, let column):
-            throw Problem(
-                clause:
-                    "key \"\(Excerpt.printable(name))\" is given twice (the second time at line \(line), column \(column))."
-            )
-        case .invalid(let syntax):
-            throw Problem(clause: "it is not valid JSON: \(syntax).")
+        if let clause = JSONFileCheck.clause(
+            in: data, maximumBytes: maximumBytes,
+            tooLarge: "it is larger than 1 MB; a compare config lists a few globs.",
+            afterDuplicate: ".")
+        {
+            throw Problem(clause: clause)
         }
         guard let value = try? JSONDecoder().decode(Value.self, from: data), case .object(let members) = value else {
             throw Problem(

@@ -25,4 +25,17 @@ public enum JSONFileCheck: Sendable, Equatable {
         }
         return .invalid(syntax)
     }
+
+    /// What ``firstProblem(in:maximumBytes:)`` finds, as a clause: `tooLarge` for a file too
+    /// large, `afterDuplicate` ending the one for a name given twice; nil when nothing.
+    static func clause(in data: Data, maximumBytes: Int, tooLarge: String, afterDuplicate: String) -> String? {
+        switch firstProblem(in: data, maximumBytes: maximumBytes) {
+        case nil: nil
+        case .tooLarge: tooLarge
+        case .notUTF8(let encoding): "it is not UTF-8: \(encoding). Save it as UTF-8."
+        case .duplicateName(let name, let line, let column):
+            "key \"\(Excerpt.printable(name))\" is given twice (the second time at line \(line), column \(column))\(afterDuplicate)"
+        case .invalid(let syntax): "it is not valid JSON: \(syntax)."
+        }
+    }
 }

@@ -46,6 +46,8 @@ public enum Lookup {
     /// Why an answer could not be used: a clause ("it sent an HTML page, not JSON").
     public struct Failure: Error, Sendable, Equatable {
         public var reason: String
+        /// A failure for `reason`.
+        package init(reason: String) { self.reason = reason }
     }
 
     /// The records of one answer, by album id. An answer that is not the Lookup API's JSON is an

@@ -15,7 +15,7 @@ public enum TextEncodingRepair {
     public static func utf8(from data: Data) -> Result {
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        if String(validatingUTF8Data: bytes) != nil {
+        if String(validating: bytes, as: UTF8.self) != nil {
             return Result(utf8: Data(bytes), detectedEncoding: "UTF-8")
         }
         var scalars = String.UnicodeScalarView()
@@ -40,21 +40,4 @@ public enum TextEncodingRepair {
         ]
         return table.compactMapValues(Unicode.Scalar.init)
     }()
-}
-
-extension String {
-    /// Strict UTF-8 validation (Foundation's initialisers repair instead of failing on some platforms).
-    init?(validatingUTF8Data data: some Collection<UInt8>) {
-        var iterator = data.makeIterator()
-        var decoder = UTF8()
-        var scalars = String.UnicodeScalarView()
-        loop: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): scalars.append(scalar)
-            case .emptyInput: break loop
-            case .error: return nil
-            }
-        }
-        self = String(scalars)
-    }
 }

@@ -17,20 +17,12 @@ public enum MatrixFile {
     /// `data` as a JSON object whose every member (but `$schema`) is one of `keys` and a list of
     /// strings: UTF-8 (the first byte that is not is located), valid JSON, no key given twice.
     public static func lists(_ data: Data, keys: [String]) throws(Problem) -> [String: [String]] {
-        switch JSONFileCheck.firstProblem(in: data, maximumBytes: maximumBytes) {
-        case nil:
-            break
-        case .tooLarge:
-            throw Problem(clause: "it is larger than 1 MB; a matrix file lists a few values per key.")
-        case .notUTF8(let encoding):
-            throw Problem(clause: "it is not UTF-8: \(encoding). Save it as UTF-8.")
-        case .duplicateName(let name, let line, let column):
-            throw Problem(
-                clause:
-                    "key \"\(Excerpt.printable(name))\" is given twice (the second time at line \(line), column \(column)); put all of its values in one list."
-            )
-        case .invalid(let syntax):
-            throw Problem(clause: "it is not valid JSON: \(syntax).")
+        if let clause = JSONFileCheck.clause(
+            in: data, maximumBytes: maximumBytes,
+            tooLarge: "it is larger than 1 MB; a matrix file lists a few values per key.",
+            afterDuplicate: "; put all of its values in one list.")
+        {
+            throw Problem(clause: clause)
         }
         guard let object = try? JSONSerialization.jsonObject(with: data), let members = object as? [String: Any] else {
             throw Problem(

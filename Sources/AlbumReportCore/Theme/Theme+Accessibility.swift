@@ -76,6 +76,11 @@ extension Theme.Fonts {
         ]
     }
 
+    /// The roles every theme sets: those that scale, and the bar's title, subtitle and back button.
+    static var styleRoles: [WritableKeyPath<Theme.Fonts, FontStyle>] {
+        textStyles.map(\.0) + [\.navigationTitle, \.navigationSubtitle, \.backButton]
+    }
+
     /// These fonts at `category`: every role that scales takes its text style's size and leading
     /// ratio to the `l` size (the size a theme is written at; a theme's own 17/22 pt body becomes
     /// 53/62 pt at AX5), in the display family from 20 pt when the theme names one. Tracking
@@ -109,9 +114,7 @@ extension Theme.Fonts {
         var fonts = self
         fonts.largeTitle = largeTitleStyle
         fonts.sectionHeader = sectionHeaderStyle
-        let roles: [WritableKeyPath<Theme.Fonts, FontStyle>] =
-            Self.textStyles.map(\.0) + [\.navigationTitle, \.navigationSubtitle, \.backButton]
-        for role in roles { fonts[keyPath: role].weight = self[keyPath: role].weight.bolder }
+        for role in Self.styleRoles { fonts[keyPath: role].weight = self[keyPath: role].weight.bolder }
         fonts.largeTitle?.weight = largeTitleStyle.weight.bolder
         fonts.sectionHeader?.weight = sectionHeaderStyle.weight.bolder
         fonts.boldText = true

@@ -32,17 +32,7 @@ extension Theme.Fonts {
             style.family = overrides.familyOverride(forSize: style.size) ?? resolve(style.family)
             return style
         }
-        fonts.navigationTitle = apply(navigationTitle)
-        fonts.navigationSubtitle = apply(navigationSubtitle)
-        fonts.rowTitle = apply(rowTitle)
-        fonts.rowHeadline = apply(rowHeadline)
-        fonts.rowSubtitle = apply(rowSubtitle)
-        fonts.cardTitle = apply(cardTitle)
-        fonts.cardArtist = apply(cardArtist)
-        fonts.cardDetail = apply(cardDetail)
-        fonts.cardFootnote = apply(cardFootnote)
-        fonts.button = apply(button)
-        fonts.backButton = apply(backButton)
+        for role in Self.styleRoles { fonts[keyPath: role] = apply(self[keyPath: role]) }
         fonts.largeTitle = fonts.largeTitle.map(apply)
         fonts.sectionHeader = fonts.sectionHeader.map(apply)
         return fonts
