@@ -49,11 +49,6 @@ public struct RowComparison: Sendable {
     public var runs: [DifferingRun] = []
     /// The diff image's rows (`rows.count` × the compared width), or empty.
     public var diff: [UInt32] = []
-
-    /// An empty result for `rows`.
-    public init(rows: Range<Int>) {
-        self.rows = rows
-    }
 }
 
 extension PixelDifference {

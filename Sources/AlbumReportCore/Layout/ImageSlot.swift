@@ -12,13 +12,6 @@ public struct ImageSlot: Sendable, Hashable, Codable {
     public var frame: Rect
     public var cornerRadius: Double
     public var placeholder: Placeholder = .music
-
-    /// Creates a slot.
-    public init(frame: Rect, cornerRadius: Double, placeholder: Placeholder = .music) {
-        self.frame = frame
-        self.cornerRadius = cornerRadius
-        self.placeholder = placeholder
-    }
 }
 
 extension ImageSlot: FramedPart {}

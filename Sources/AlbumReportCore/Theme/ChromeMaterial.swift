@@ -9,15 +9,9 @@ public struct ChromeMaterial: Sendable, Hashable, Codable {
     public static let blurSigma = 10.0
 
     /// The blur's standard deviation in points.
-    public var blurSigma: Double
+    public var blurSigma: Double = ChromeMaterial.blurSigma
     /// The translucent colour composited over the blurred content.
     public var tint: RGBA
-
-    /// Creates a material.
-    public init(blurSigma: Double = Self.blurSigma, tint: RGBA) {
-        self.blurSigma = blurSigma
-        self.tint = tint
-    }
 }
 
 extension Theme.Colors {
