@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// `make test-asan` sets ALBUMREPORT_SANITIZE=address: this package's own code (every Swift and C
-/// target under Sources/) is then built with the address sanitizer, in the same .build folder as
+/// target under Sources/, and the test support) is then built with the address sanitizer, in the same .build folder as
 /// `make test`'s build, whose dependencies (SwiftNIO, swift-nio-ssl's BoringSSL, AsyncHTTPClient:
 /// about half of the compile) it reuses unchanged. The test targets are compiled as for `make test`
 /// (what they call is instrumented; instrumenting them too doubles their compile), and the two
@@ -28,7 +28,8 @@ let languageSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
 ]
-/// Settings every target under Sources/ and Tools/ has: the same, and the sanitizer when asked for.
+/// Settings every target under Sources/ and Tools/ (and the test support) has: the same, and the
+/// sanitizer when asked for.
 let strictSettings: [SwiftSetting] = languageSettings + sanitizerSwift
 /// Settings every test target has. The tests' own code is compiled unoptimized (-Onone) in every
 /// configuration: the code they exercise is this package's optimized modules, while the tests'
@@ -329,6 +330,8 @@ let package = Package(
         ),
         // MARK: - Test support
 
+        /// What the test targets and the benchmark share (a loopback HTTP server, clocks, fixtures, a
+        /// runner for the built binary): a library target in no product, so it lives under Tests/.
         .target(
             name: "AlbumReportTestSupport",
             dependencies: [
@@ -338,6 +341,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Renderer"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Renderer"])),
             ],
+            path: "Tests/AlbumReportTestSupport",
             swiftSettings: strictSettings
         ),
 

@@ -4,8 +4,9 @@
 # uninstrumented code would pass falsely, and a tarball must never carry the sanitizer's runtime.
 #   check-sanitized.sh address BIN_DIR   the test bundle and albumreport in BIN_DIR link the
 #                                        address sanitizer's runtime, and every target under
-#                                        Sources/ (and Templates/) was compiled instrumented: each
-#                                        has objects, and they call into the sanitizer
+#                                        Sources/ (and Templates/, Tests/AlbumReportTestSupport)
+#                                        was compiled instrumented: each has objects, and they
+#                                        call into the sanitizer
 #   check-sanitized.sh none FILE…        no FILE carries the sanitizer's runtime
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -36,7 +37,7 @@ case "$1" in
       carries_runtime "$file" || { echo "check-sanitized: $file does not link the address sanitizer. $again" >&2; exit 1; }
     done
     # Every target with Swift or C sources (CGD, a system library, has none).
-    targets=(AlbumReportTemplates)
+    targets=(AlbumReportTemplates AlbumReportTestSupport)
     for folder in "$root"/Sources/*/; do
       if [ -n "$(find "$folder" \( -name '*.swift' -o -name '*.c' \) -print -quit)" ]; then
         targets+=("$(basename "$folder")")
