@@ -185,7 +185,7 @@ public struct Manifest: Sendable, Hashable, Codable {
     /// The UI's direction as drawn (`--layout-direction`, or the language's own); absent for left
     /// to right.
     public var layoutDirection: LayoutDirection?
-    /// The manifest's format: 2 since albumreport 0.5 (one record per fact: the settings, then
+    /// The manifest's format: 2 since albumreport 0.4 (one record per fact: the settings, then
     /// what they resolved to). Absent in format 1, whose readers (`merge`, `compare`) still read
     /// for one release: it also held the legacy `screen` record and a top-level `language`.
     public var formatVersion: Int?
