@@ -3,7 +3,7 @@
 SWIFT ?= swift
 LINT_PATHS = Package.swift Sources Tests Tools Templates/TemplatesBundle.swift Fuzz/Package.swift Fuzz/Sources
 
-.PHONY: demo test test-asan test-ubsan fuzz deps lint format sample-artwork bench bench-all dist test-dist
+.PHONY: demo test test-asan test-ubsan fuzz deps lint format sample-artwork bench bench-all dist test-dist docs
 
 deps:
 	@scripts/install-deps.sh
@@ -80,6 +80,14 @@ test-dist: dist
 
 format:
 	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)
+
+## The libraries' DocC reference (AlbumReportTesting, AlbumReportSnapshotTesting, AlbumReport,
+## AlbumReportRenderer), built from the release build's modules with warnings as errors, every
+## public symbol with a summary (scripts/check-docs.sh); archives in .build/docs/. Browsable
+## sites: `swift package generate-documentation --target NAME` (swift-docc-plugin).
+docs:
+	$(SWIFT) build $(RELEASE_BUILD)
+	scripts/check-docs.sh
 
 ## Regenerate the embedded sample's artwork and feed (committed; deterministic).
 sample-artwork: deps

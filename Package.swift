@@ -126,6 +126,9 @@ let package = Package(
         // Only its dependency-free SnapshotTesting target is built (for AlbumReportSnapshotTesting);
         // its swift-syntax dependency is resolved but never compiled.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // `swift package generate-documentation` for the libraries' DocC catalogs. No target
+        // depends on it, so a package depending on this one does not resolve it (with any traits).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: - C

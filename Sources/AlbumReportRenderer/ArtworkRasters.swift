@@ -7,7 +7,7 @@ import Synchronization
 /// image at the same size: every theme, language and text size of a matrix draws an album's card
 /// artwork at one size per device, and decoding and resampling it were a fifth of a matrix's
 /// work. Keyed by the image's digest and the size, so only identical bytes share; only opaque
-/// pictures are kept (``GDImage/resampledRaster(_:width:height:)``), whose pixels do not depend
+/// pictures are kept (`GDImage.resampledRaster(_:width:height:)`), whose pixels do not depend
 /// on what they are drawn over. Bounded by ``budget`` bytes, the least recently used going first.
 /// A single run has none.
 ///
@@ -42,7 +42,7 @@ public final class ArtworkRasters: PictureMemo {
     public var figures: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
 
     /// Draws `data` resampled into `rect` of `image` with rounded corners, from the kept picture,
-    /// or decoded by `decode` (and kept when it may be): the pixels ``GDImage/draw(_:in:cornerRadius:background:)``
+    /// or decoded by `decode` (and kept when it may be): the pixels `GDImage.draw(_:in:cornerRadius:background:)`
     /// draws of the decoded image. Returns nil when it is drawn, else the decoded image for the
     /// caller to draw itself (a picture that cannot be kept, or a slot not wholly on the canvas);
     /// a decoding error is thrown, with nothing drawn.
@@ -87,7 +87,7 @@ public final class ArtworkRasters: PictureMemo {
 
 /// Where a screen's artwork pictures come from: decoded and resampled for every draw (``none``),
 /// or kept for the screens drawn together (``ArtworkRasters``). Either way the pixels drawn are
-/// those ``GDImage/draw(_:in:cornerRadius:background:)`` draws of the decoded image.
+/// those `GDImage.draw(_:in:cornerRadius:background:)` draws of the decoded image.
 public protocol PictureMemo: Sendable {
     /// Draws `data` resampled into `rect` of `image`; returns nil when it is drawn, else the
     /// image `decode` made of `data` for the caller to draw itself. A decoding error is thrown.

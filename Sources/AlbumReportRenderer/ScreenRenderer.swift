@@ -23,9 +23,13 @@ public struct ScreenRenderer: Sendable {
 
     /// A rendered sheet: the PNG, its pixel size, and per rank why a placeholder was drawn.
     public struct RenderedSheet {
+        /// The PNG's bytes (none when a sink took them).
         public var png: Data
+        /// The picture's width in pixels.
         public var width: Int
+        /// The picture's height in pixels.
         public var height: Int
+        /// Per rank, why a thumbnail could not be decoded (its placeholder was drawn).
         public var decodeFailures: [Int: GraphicsError]
     }
 

@@ -2,7 +2,7 @@ import AlbumReportCore
 import AlbumReportGraphics
 import Foundation
 
-/// A sheet being drawn into one streamed PNG a strip at a time (``ScreenRenderer/renderSheet``
+/// A sheet being drawn into one streamed PNG a strip at a time (`ScreenRenderer/renderSheet`
 /// draws them all in one call): between strips the caller may wait for the thumbnails the next
 /// strip draws (``nextStripRanks``), so a strip needs only its own rows' artwork. The strips, and
 /// so the pixels and bytes, are the same however long the caller waits.
@@ -18,8 +18,9 @@ public struct SheetDrawing {
     private let materialRows: Int
     private var failures: [Int: GraphicsError] = [:]
 
-    /// The picture's width and height in pixels.
+    /// The picture's width in pixels.
     public let width: Int
+    /// The picture's height in pixels.
     public let height: Int
     /// The pixel rows drawn so far.
     public private(set) var rowsDone = 0

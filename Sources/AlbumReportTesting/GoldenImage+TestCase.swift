@@ -43,7 +43,7 @@ public struct GoldenCase: Sendable, Hashable {
     /// names the case unambiguously (every argument already a slug, or an enum case such as
     /// `.light`; no `-` inside an argument when there are several; an ID the description
     /// explains; the first case of its arguments), else the slug (at most
-    /// ``GoldenImage/maximumCaseNameLength`` characters), `-` and eight hex digits of the
+    /// 60 characters), `-` and eight hex digits of the
     /// SHA-256 of what identifies the case. `["dark"]` → `dark`; `[.light]` → `light`;
     /// `["Dark Mode", "2"]` → `dark-mode-2-1f3a…`; `["a-b", "c"]` and `["a", "b-c"]` differ.
     public var fileName: String {

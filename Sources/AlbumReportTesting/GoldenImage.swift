@@ -170,6 +170,8 @@ public enum GoldenImage {
     /// Asserts that `png` matches the golden file at `golden`.
     ///
     /// - Parameters:
+    ///   - png: the image's PNG bytes.
+    ///   - golden: the golden file's path.
     ///   - options: the comparison settings (defaults as `albumreport compare`).
     ///   - record: nil to take the mode from ``RecordMode/fromEnvironment(_:)``.
     ///   - artifacts: where the actual, diff and side-by-side images of a failure go (default:

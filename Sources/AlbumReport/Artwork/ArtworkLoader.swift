@@ -33,8 +33,8 @@ public struct ArtworkLoader: Sendable {
     /// How this loader's downloads queue for ``slots``: thumbnails before large images.
     var slotPriority = DownloadSlots.Priority.first
 
-    /// The same loader counting its requests under `stage` (``Stage/artwork`` for thumbnails,
-    /// ``Stage/cards`` for large images).
+    /// The same loader counting its requests under `stage` (`Stage/artwork` for thumbnails,
+    /// `Stage/cards` for large images).
     public func counting(as stage: Stage) -> ArtworkLoader {
         var copy = self
         copy.fetcher = fetcher.counting(as: stage)
@@ -76,7 +76,7 @@ public struct ArtworkLoader: Sendable {
         return await loadCounted(raw, countsFailure: countsFailure)
     }
 
-    /// Loads `raw` at `edge` pixels when its URL names a size (``ArtworkURL/large(for:edge:)``),
+    /// Loads `raw` at `edge` pixels when its URL names a size (`ArtworkURL/large(for:edge:)`),
     /// falling back to `raw` as it is when that size cannot be had; only the fallback's failure
     /// is counted and returned. Without a size in the URL (or without `edge`), loads `raw`.
     public func load(_ raw: String, edge: Int?) async -> ArtworkOutcome {

@@ -8,7 +8,7 @@ import NIOSSL
 import Synchronization
 
 /// ``HTTPTransport`` on AsyncHTTPClient: names resolved through a ``HostResolver`` and checked
-/// against the request's ``AddressRule`` at every redirect hop (redirects are followed here, not
+/// against the request's `AddressRule` at every redirect hop (redirects are followed here, not
 /// by the client, so none escapes the check); each host is pinned to the address it was checked
 /// at, and the client connects to exactly that address (TLS still verifies the host's name), so
 /// a second DNS answer can never be used. A short connect timeout beside the whole-request

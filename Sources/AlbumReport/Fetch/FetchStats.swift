@@ -19,6 +19,7 @@ public final class FetchStats: Sendable {
         /// Failures by reason ("http-404", "timeout", "too-large", "not-an-image", …).
         public var failures: [String: Int] = [:]
 
+        /// No request yet.
         public init() {}
 
         /// Whether nothing was recorded.

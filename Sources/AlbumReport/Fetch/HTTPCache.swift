@@ -2,7 +2,7 @@ import AlbumReportCore
 import Foundation
 
 /// A disk cache of HTTP bodies keyed by URL, with their validators (ETag, Last-Modified) and
-/// freshness (``HTTPFreshness``: Cache-Control, Expires, Age), so that a second run sends
+/// freshness (`HTTPFreshness`: Cache-Control, Expires, Age), so that a second run sends
 /// conditional requests and downloads nothing that has not changed, and `--offline` has copies
 /// to use. A response marked `no-store` is never kept.
 ///

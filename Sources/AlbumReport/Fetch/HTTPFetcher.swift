@@ -38,8 +38,11 @@ public struct RetryPolicy: Sendable, Hashable {
 /// under its stage. Backoff and each request's deadline (``HTTPLimits/timeout``) are kept on the
 /// run's clock, so tests of retries, `Retry-After` and stalls run on a test clock.
 public struct HTTPFetcher: Sendable {
+    /// What sends the requests.
     public var transport: any HTTPTransport
+    /// The limits of each request (timeout, byte cap).
     public var limits: HTTPLimits
+    /// When and how often a failed request is tried again.
     public var retry: RetryPolicy
     /// The clock backoff waits on, the jitter's randomness and the statistics.
     public var context: RunContext
@@ -69,7 +72,7 @@ public struct HTTPFetcher: Sendable {
     }
 
     /// The response and how many retries it took. A final 4xx/5xx is returned, not thrown. A URL
-    /// that breaks a ``RequestURL`` rule is refused here, before it is counted or sent: this is
+    /// that breaks a `RequestURL` rule is refused here, before it is counted or sent: this is
     /// the one way every stage reaches a transport (the transport checks each redirect hop too).
     public func get(
         _ url: URL, headers: [(String, String)] = []

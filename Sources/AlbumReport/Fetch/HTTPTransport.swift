@@ -70,24 +70,32 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case noConnection(url: String, host: String, after: Duration)
     /// The host accepted the connection but sent no answer within the deadline.
     case noAnswer(url: String, host: String, after: Duration)
-    /// The address is one the request's ``AddressRule`` does not allow.
+    /// The address is one the request's `AddressRule` does not allow.
     case refusedAddress(url: String, host: String, address: String, kind: AddressClass)
     /// `--offline`, and no cached copy.
     case offline(url: String)
-    /// The URL breaks a rule every request must keep (``RequestURL``); nothing was sent.
+    /// The URL breaks a rule every request must keep (`RequestURL`); nothing was sent.
     case invalidURL(URLRefusal)
     /// The server answered but its body stalled past the deadline.
     case timedOut(url: String, host: String, after: Duration)
+    /// The body was larger than `limit` bytes; the download was stopped there.
     case tooLarge(url: String, limit: Int)
+    /// The redirects went on past the limit (a loop, most likely).
     case tooManyRedirects(url: String)
+    /// No connection could be made, or it broke; `detail` says how.
     case connectionFailed(url: String, detail: String)
     /// The server answered, but not with valid HTTP (a malformed header, a body whose gzip or
     /// deflate encoding is corrupt); `detail` is a clause saying what was wrong.
     case invalidResponse(url: String, detail: String)
+    /// The body ended before its announced length.
     case truncated(url: String)
+    /// The server answered with an error status.
     case httpStatus(url: String, status: Int)
+    /// A local file named by a `file:` URL or path does not exist.
     case fileNotFound(path: String)
+    /// A local file exists but cannot be read; `detail` says why.
     case fileUnreadable(path: String, detail: String)
+    /// The run was cancelled while the request was under way.
     case cancelled
 
     /// Whether retrying the same request may help: timeouts, resets, cut-off bodies, 429 and 5xx.

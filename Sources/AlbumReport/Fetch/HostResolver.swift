@@ -3,7 +3,7 @@ import Foundation
 import NIOPosix
 
 /// The seam for name resolution: the transport asks it for a host's addresses, checks them
-/// against the request's ``AddressRule`` and connects to exactly the address it checked (so a
+/// against the request's `AddressRule` and connects to exactly the address it checked (so a
 /// second, different DNS answer can never be used). Tests stub it to play a name that
 /// resolves inward.
 public protocol HostResolver: Sendable {

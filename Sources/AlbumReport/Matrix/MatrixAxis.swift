@@ -10,8 +10,40 @@ import Foundation
 /// The order of the cases is the order of the folder levels and of the combinations (the last
 /// axis varies fastest).
 public enum MatrixAxis: String, Sendable, Hashable, Codable, CaseIterable {
-    case devices, orientations, scales, themes, styles, titleStyles, fits, buttons, statusBars, contentSizes
-    case boldText, increaseContrast, languages, layoutDirections, locales, pngCompressions, pages
+    /// `device`: the device presets.
+    case devices
+    /// `orientation`: portrait, landscape.
+    case orientations
+    /// `scale`: a pixel scale, or `native`.
+    case scales
+    /// `theme`: a theme name or file.
+    case themes
+    /// `style`: uikit, swiftui.
+    case styles
+    /// `titleStyle`: large, inline.
+    case titleStyles
+    /// `fit`: content, screen.
+    case fits
+    /// `button`: album, artist.
+    case buttons
+    /// `statusBar`: device, none.
+    case statusBars
+    /// `contentSize`: Dynamic Type sizes.
+    case contentSizes
+    /// `boldText`: on, off.
+    case boldText
+    /// `increaseContrast`: on, off.
+    case increaseContrast
+    /// `language`: a language code, or `auto`.
+    case languages
+    /// `layoutDirection`: ltr, rtl, auto.
+    case layoutDirections
+    /// `locale`: a locale identifier.
+    case locales
+    /// `pngCompression`: fast, balanced, small, or a level.
+    case pngCompressions
+    /// `pages`: on, off.
+    case pages
 
     /// The table: the property each key sets.
     public var setting: MatrixSetting {
@@ -79,7 +111,7 @@ public enum MatrixAxis: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// `options` with `value` applied (a value ``accepts(_:)`` accepted).
+    /// `options` with `value` applied (a value `accepts(_:)` accepted).
     public func apply(_ value: String, to options: inout GenerateOptions) {
         setting.parse(value)?(&options.settings)
     }

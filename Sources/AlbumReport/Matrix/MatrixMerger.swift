@@ -4,7 +4,7 @@ import Foundation
 /// Joins the folders written by `generate --matrix … --shard I/N` (for I = 1…N) into the matrix
 /// one run would have written: every combination's files byte for byte, each checked against the
 /// SHA-256 its shard recorded, and the matrix's own `manifest.json` and `index.html`. Nothing a
-/// shard's matrix manifest says is taken on trust (``MatrixShardVerifier``), and the output may
+/// shard's matrix manifest says is taken on trust (`MatrixShardVerifier`), and the output may
 /// not be one of the shards (``MergeTarget``).
 public enum MatrixMerger {
     /// Merges `folders` (in any order) into `output`, atomically, and returns the manifest.

@@ -9,7 +9,7 @@ import Foundation
 /// combinations that draw artwork at the same sizes (a family: same device, orientation, scale,
 /// style and fit) are drawn together, their cards album by album in step, so that each album's
 /// artwork is decoded and resampled once for all of them and its rows compressed once per theme
-/// (``RenderSharing``): every file is byte for byte the single run's. Each combination resolves its
+/// (`RenderSharing`): every file is byte for byte the single run's. Each combination resolves its
 /// own defaults (its language from its locale) in its setup, as a single run does.
 ///
 /// ```

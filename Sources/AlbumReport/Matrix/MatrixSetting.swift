@@ -103,8 +103,8 @@ extension SettingCodec where Value == String? {
 }
 
 /// One row of ``MatrixAxis``'s table: a ``RenderSettings`` property and what a matrix value
-/// does to it. Built from a key path and a codec only (``value(_:_:_:title:)``,
-/// ``flag(_:_:folder:title:)``), so a new setting needs no code of its own here.
+/// does to it. Built from a key path and a codec only (`value(_:_:_:title:)`,
+/// `flag(_:_:folder:title:)`), so a new setting needs no code of its own here.
 public struct MatrixSetting: Sendable {
     /// Sets a parsed value.
     public typealias Apply = @Sendable (inout RenderSettings) -> Void

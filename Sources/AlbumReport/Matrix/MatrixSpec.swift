@@ -8,7 +8,9 @@ import Foundation
 public struct MatrixSpec: Sendable, Hashable {
     /// One axis and its values, in the order given.
     public struct Axis: Sendable, Hashable, Codable {
+        /// The key, as the matrix file writes it.
         public var key: MatrixAxis
+        /// Its values, in the file's order.
         public var values: [String]
     }
 

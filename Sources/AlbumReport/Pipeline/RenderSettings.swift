@@ -7,7 +7,7 @@ import Foundation
 /// title, fit, button, status bar and the accessibility settings), the language and locale, and
 /// how the PNGs are written. The stages and the renderer take it whole and derive what they need.
 ///
-/// Adding a setting means one property here (or in ``ScreenOptions``), one row in
+/// Adding a setting means one property here (or in `ScreenOptions`), one row in
 /// ``MatrixAxis``'s table (which makes it a matrix axis, a matrix-schema key and a setting `merge`
 /// compares), its command-line option, and the code that reacts to it; the settings-spine tests
 /// fail until all of them are there.
@@ -21,7 +21,7 @@ public struct RenderSettings: Sendable, Hashable {
     /// The theme (`--theme`).
     public var theme: ThemeChoice = .named("light")
     /// How the screens are presented: style, title, fit, button, status bar, Dynamic Type, Bold
-    /// Text and Increase Contrast (its ``ScreenOptions/language`` is the run's to load, from
+    /// Text and Increase Contrast (its `ScreenOptions/language` is the run's to load, from
     /// ``language``).
     public var screen = ScreenOptions()
     /// The language of the app's own words (`--language`); nil: resolved when a run starts
@@ -60,7 +60,12 @@ public struct RenderSettings: Sendable, Hashable {
 
 /// `--layout-direction`: a direction, or the language's own.
 public enum LayoutDirectionChoice: String, Sendable, Hashable, Codable, CaseIterable {
-    case ltr, rtl, auto
+    /// Left to right.
+    case ltr
+    /// Right to left: the whole screen mirrored.
+    case rtl
+    /// The language's own (right to left for ar, he, fa and ur).
+    case auto
 
     /// The direction asked for; nil for `auto`.
     public var direction: LayoutDirection? {

@@ -5,15 +5,25 @@ import AlbumReportGraphics
 /// what to try next; the CLI maps them to its documented exit codes (1, or 130/143 when a
 /// signal cancelled the run).
 public enum ReportError: Error, Sendable, CustomStringConvertible {
+    /// The feed from `source` could not be had.
     case fetch(source: String, FetchError)
+    /// The feed's body is not a feed albumreport reads.
     case decode(FeedError)
+    /// The theme could not be found or read.
     case theme(ThemeError)
+    /// A font the theme names could not be loaded.
     case fonts(GraphicsError)
+    /// Drawing `what` failed in `Stage`.
     case render(Stage, what: String, GraphicsError)
+    /// A file of the report could not be written at `path`.
     case write(path: String, detail: String)
+    /// A page template could not be read or rendered.
     case template(path: String, detail: String)
+    /// The output folder (or a shard to merge) cannot be used; the sentence says why.
     case output(String)
+    /// The run was cancelled (a signal, or a failure elsewhere).
     case cancelled
+    /// Something no stage expected; the sentence is the underlying error's.
     case unexpected(String)
 
     /// `error` as a report error: itself when it is one, ``cancelled`` for a cancellation (a task

@@ -10,8 +10,8 @@ import Foundation
 /// Each stage is a value in the folder that names it (`Fetch/FetchStage.swift`, …) with a typed
 /// input and output; this type only runs them, numbered and timed, and hands each the outputs it
 /// needs. `artwork`, `sheet` and `cards` stream: they run at the same time, the thumbnails posted
-/// to a ``ThumbnailBoard`` as they arrive, so neither the sheet nor the cards wait for every
-/// download (see ``streamArtwork(_:sheet:cards:runner:)``). Nothing is written into the output folder until `write` swaps the finished
+/// to a `ThumbnailBoard` as they arrive, so neither the sheet nor the cards wait for every
+/// download (see `streamArtwork(_:sheet:cards:runner:)`). Nothing is written into the output folder until `write` swaps the finished
 /// report in; a failure or a cancellation anywhere leaves the previous report as it was.
 public struct ReportPipeline: Sendable {
     var transport: any HTTPTransport

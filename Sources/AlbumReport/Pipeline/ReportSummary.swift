@@ -5,19 +5,29 @@ import Foundation
 public struct ReportSummary: Sendable, Codable {
     /// Time and figures of one stage.
     public struct StageFigure: Sendable, Codable {
+        /// The stage's name (`fetch`, `cards`, …).
         public var name: String
+        /// How long it took, in seconds.
         public var seconds: Double
+        /// What it did, in a few words ("100 cards").
         public var detail: String
     }
 
+    /// The output folder.
     public var output: String
+    /// The feed's title.
     public var feedTitle: String
+    /// The feed's format, as detected.
     public var feedFormat: FeedFormat
+    /// Entries in the feed after decoding.
     public var itemsInFeed: Int
+    /// Items this run drew (its shard's, with `--shard`).
     public var itemsRendered: Int
     /// Detail cards written (or reused) by this run.
     public var cardsRendered: Int
+    /// Every file written, as the manifest records it.
     public var files: [Manifest.FileRecord]
+    /// Every warning of every stage.
     public var warnings: [ReportWarning]
     /// How long the run took, by the wall clock: a single run from its first stage's start to the
     /// end of `write`; a matrix's combination from its `select` to its `write` (the setup and feed

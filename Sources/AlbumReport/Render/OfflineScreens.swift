@@ -23,7 +23,7 @@ public struct OfflineScreens: Sendable {
     /// The chart.
     public let feed: Feed
     /// The albums drawn: the feed's first `limit` items, and no more than `generate` draws
-    /// (``FeedLimits/items``).
+    /// (`FeedLimits/items`).
     public let items: [FeedItem]
     /// What `generate` would warn about before drawing: fonts substituted for missing ones, words a
     /// strings file lacks (stage `setup`), characters no installed font has (stage `select`).

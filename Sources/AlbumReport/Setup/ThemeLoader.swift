@@ -4,7 +4,9 @@ import Foundation
 
 /// Which theme to use: a name looked up in the templates folder, or a file.
 public enum ThemeChoice: Sendable, Hashable, CustomStringConvertible {
+    /// A theme by name: `light`, `dark`, or a file of `--templates`.
     case named(String)
+    /// A theme file.
     case file(URL)
 
     /// Parses `--theme`: `light`, `dark` (or another name in the templates folder), or a path to a JSON file.

@@ -4,7 +4,7 @@ import Foundation
 
 /// SHA-256 of the report's files and downloads, computed by the system's libcrypto, which uses
 /// the CPU's SHA extensions where there are any (about 2 GB/s against the portable
-/// ``AlbumReportCore/SHA256``'s 0.2): a 100-card report hashes about 140 MB when it is written and
+/// `AlbumReportCore/SHA256`'s 0.2): a 100-card report hashes about 140 MB when it is written and
 /// again when a refresh verifies it. Gives the same digests as the portable implementation,
 /// which it falls back to if libcrypto fails.
 public enum Digest {
@@ -29,6 +29,7 @@ public final class RunningDigest {
     private var portable: SHA256?
     private var failed = false
 
+    /// A digest of nothing yet.
     public init() {
         state = ar_sha256_begin()
         if state == nil { portable = SHA256() }
@@ -38,6 +39,7 @@ public final class RunningDigest {
         if let state { ar_sha256_free(state) }
     }
 
+    /// Adds `data` to what is hashed.
     public func update(_ data: Data) {
         if portable != nil {
             portable?.update(data)

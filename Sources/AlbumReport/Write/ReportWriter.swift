@@ -43,7 +43,7 @@ public struct ReportWriter: Sendable {
         (reportFiles.sorted() + [ReportLayout.cardsFolder, ReportLayout.sheetPath(page: nil), "sheet-NNN.png"])
         .joined(separator: ", ")
 
-    /// The checks of ``prepare(output:force:holdsReport:)`` alone, so a run can fail before it
+    /// The checks of `prepare(output:force:holdsReport:)` alone, so a run can fail before it
     /// downloads anything. `known` is whether the folder holds a report of ours, when the caller
     /// has just read its manifest (a large report's manifest is most of a refresh's start-up).
     public static func checkOutput(_ output: URL, force: Bool, holdsReport known: Bool? = nil) throws(ReportError) {
