@@ -27,11 +27,12 @@ python3 scripts/action-as-workflow.py action.yml "$work/.github/workflows/action
 
 workflows=(examples/workflows/*.yml)
 if compgen -G ".github/workflows/*.yml" >/dev/null; then workflows+=(.github/workflows/*.yml); fi
-# Every complete workflow in the README (a ```yaml block with a top-level `jobs:`), as a file.
+# Every complete workflow in the README and the guides (a ```yaml block with a top-level `jobs:`),
+# as a file.
 awk -v out="$work/.github/workflows/readme-" '
   /^```yaml$/ { block = ""; inside = 1; next }
   inside && /^```$/ { inside = 0; if (block ~ /\njobs:/) { n++; printf "%s", block > (out n ".yml") }; next }
-  inside { block = block $0 "\n" }' README.md
+  inside { block = block $0 "\n" }' README.md docs/*.md
 if compgen -G "$work/.github/workflows/readme-*.yml" >/dev/null; then workflows+=("$work"/.github/workflows/readme-*.yml); fi
 local_copies=()
 for workflow in examples/workflows/*.yml; do
@@ -40,18 +41,18 @@ for workflow in examples/workflows/*.yml; do
   local_copies+=("$copy")
 done
 "$actionlint" -shellcheck "$shellcheck" "${workflows[@]}" "${local_copies[@]}" "$work/.github/workflows/action-steps.yml"
-echo "lint-actions: actionlint $("$actionlint" --version | head -1): ${#workflows[@]} workflows (examples and the README's), the examples against ./action.yml, and action.yml's steps clean."
+echo "lint-actions: actionlint $("$actionlint" --version | head -1): ${#workflows[@]} workflows (examples, the README's and the guides'), the examples against ./action.yml, and action.yml's steps clean."
 
 # The action's ref and the tarball's version are VERSION's wherever a user copies them from.
 version="$(tr -d '[:space:]' <VERSION)"
 # Every pin, release folder and tarball name (FILE:LINE:TEXT), less those of this version.
 stale="$(grep -noHE 'OWNER/albumreport@[A-Za-z0-9._-]+|releases/download/[^/[:space:]]+/|albumreport(-compare)?-[0-9]+\.[0-9]+\.[0-9]+-linux' \
-  examples/workflows/*.yml README.md |
+  examples/workflows/*.yml README.md docs/*.md |
   grep -vE ":(OWNER/albumreport@v$version|releases/download/v$version/|albumreport(-compare)?-$version-linux)\$" || true)"
 if [ -n "$stale" ]; then
   echo "lint-actions: pin the action to @v$version and name the $version tarball (VERSION), as these lines do not:" >&2
   echo "$stale" >&2
   exit 1
 fi
-echo "lint-actions: the examples and the README pin the action to @v$version with the $version tarball."
+echo "lint-actions: the examples, the README and the guides pin the action to @v$version with the $version tarball."
 python3 scripts/test-lint-actions.py

@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
-"""Refreshes the README's usage blocks from the built binary, so they stay the real output.
+"""Refreshes the usage blocks of the README and the guides from the built binary, so they stay
+the real output.
 
 Usage: scripts/update-readme-usage.py [path/to/albumreport]   (default: .build/release/albumreport)
-Each block in README.md that starts with "```text" and "$ albumreport ARGS" is replaced by the
-current output of `albumreport ARGS` (100 columns).
+Each block in README.md and docs/*.md that starts with "```text" and "$ albumreport ARGS" is
+replaced by the current output of `albumreport ARGS` (100 columns).
 """
+import glob
 import os
 import re
 import subprocess
 import sys
 
 binary = sys.argv[1] if len(sys.argv) > 1 else ".build/release/albumreport"
-readme = open("README.md", encoding="utf-8").read()
 
 
 def refresh(match):
@@ -22,5 +23,8 @@ def refresh(match):
     return "```text\n$ albumreport " + match.group(1) + "\n" + output + "\n```"
 
 
-updated = re.sub(r"```text\n\$ albumreport ([^\n]*)\n.*?```", refresh, readme, flags=re.S)
-open("README.md", "w", encoding="utf-8").write(updated)
+for path in ["README.md"] + sorted(glob.glob("docs/*.md")):
+    text = open(path, encoding="utf-8").read()
+    updated = re.sub(r"```text\n\$ albumreport ([^\n]*)\n.*?```", refresh, text, flags=re.S)
+    if updated != text:
+        open(path, "w", encoding="utf-8").write(updated)
