@@ -16,8 +16,8 @@ public enum CompareError: Error, Sendable, Equatable, CustomStringConvertible {
     case outputRefused(path: String, reason: String)
     /// `--mask-element` names that neither report's manifest places; `known` are those it does.
     case unknownMaskElements([String], known: [String])
-    /// `--mask-element` without a manifest to find elements in (two files, or folders that are
-    /// not albumreport reports).
+    /// `--mask-element` without the goldens' manifest to place elements from (two files, or a
+    /// goldens folder albumreport did not write).
     case maskElementsNeedReports
 
     /// The user-facing sentence.
@@ -46,10 +46,10 @@ public enum CompareError: Error, Sendable, Equatable, CustomStringConvertible {
             let listed = names.map { "'\(Excerpt.printable($0))'" }.joined(separator: ", ")
             let isAre = names.count == 1 ? "is not an element" : "are not elements"
             return
-                "--mask-element \(listed) \(isAre) of these reports. Their manifests name: \(known.joined(separator: ", "))."
+                "--mask-element \(listed) \(isAre) of the goldens' report. Its manifest names: \(known.joined(separator: ", "))."
         case .maskElementsNeedReports:
             return
-                "--mask-element finds elements in a report's manifest.json, and neither side compared has one. Compare two report folders written by albumreport generate, or mask a region with --mask x,y,w,h."
+                "--mask-element places elements from the goldens' manifest.json (the expected folder's: the side under test is never trusted for masks), and there is none. Compare folders written by albumreport generate, goldens with their manifest.json, or mask a region with --mask x,y,w,h."
         }
     }
 }

@@ -47,6 +47,7 @@ public struct GoldenComparer: Sendable {
         }
         let jobs: [Job]
         var drift: [String] = []
+        var maskSource: String?
         if actualIsFolder.boolValue {
             let excluded = try excludedReportFolder(inputs: expectedExists ? [expected, actual] : [actual])
             let expectedWalk = expectedExists ? Self.walk(expected, excluding: excluded) : Walk()
@@ -55,17 +56,22 @@ public struct GoldenComparer: Sendable {
             let actualReport = ReportFacts(folder: actual)
             let expectedReport = ReportFacts(folder: expected)
             drift = ReportFacts.drift(expected: expectedReport, actual: actualReport)
-            let frames = actualReport ?? expectedReport
-            try Self.checkMaskElements(options.maskElements, in: [actualReport, expectedReport].compactMap { $0 })
+            // Element masks come from the goldens' manifest (the reviewed side), never from the
+            // actual side's alone.
+            let goldens = try Self.checkMaskElements(
+                options.maskElements, goldens: expectedReport, expectedExists: expectedExists)
+            if goldens != nil { maskSource = expected.appendingPathComponent(ManifestFile.name).path }
             let linked = expectedWalk.unread.union(actualWalk.unread)
             jobs = Set(expectedFiles).union(actualFiles).union(linked).sorted().map { name in
                 let resolved = options.resolved(for: name)
+                let elements = goldens.map {
+                    ElementMasks.masks(for: name, names: options.maskElements, goldens: $0, actual: actualReport)
+                }
                 return Job(
                     name: name, expected: expectedFiles.contains(name) ? expected.appendingPathComponent(name) : nil,
                     actual: actualFiles.contains(name) ? actual.appendingPathComponent(name) : nil,
                     target: expected.appendingPathComponent(name), options: resolved,
-                    masks: resolved.masks(for: name)
-                        + (frames?.elementMasks(for: name, names: options.maskElements) ?? []),
+                    masks: resolved.masks(for: name) + (elements?.masks ?? []), maskNote: elements?.untrusted,
                     goldens: expected,
                     unread: expectedWalk.unread.contains(name)
                         ? expected.appendingPathComponent(name)
@@ -82,19 +88,26 @@ public struct GoldenComparer: Sendable {
         }
         let pairs = try await compareAll(jobs)
         if update, actualIsFolder.boolValue { try convergeManifest(expected: expected, actual: actual) }
-        return ComparisonSummary(
+        var summary = ComparisonSummary(
             expected: expected.path, actual: actual.path, options: options, pairs: pairs, drift: drift,
             reportDirectory: reportDirectory?.path)
+        summary.maskSource = maskSource
+        return summary
     }
 
-    /// Refuses `--mask-element` names that no report being compared has (a misspelt name would
-    /// otherwise mask nothing, silently), and element masks where there is no manifest to place them.
-    static func checkMaskElements(_ names: [String], in reports: [ReportFacts]) throws(CompareError) {
-        guard !names.isEmpty else { return }
-        guard !reports.isEmpty else { throw .maskElementsNeedReports }
-        let known = reports.reduce(into: Set<String>()) { $0.formUnion($1.elementNames) }
+    /// The goldens' report facts `--mask-element` places elements with: nil without element
+    /// masks; refused when the goldens have no manifest (the actual side's alone is never
+    /// trusted), or a name that their manifest does not have (a misspelt name would otherwise mask
+    /// nothing, silently). A goldens folder that does not exist yet (`--update`) masks nothing.
+    static func checkMaskElements(
+        _ names: [String], goldens: ReportFacts?, expectedExists: Bool
+    ) throws(CompareError) -> ReportFacts? {
+        guard !names.isEmpty, expectedExists else { return nil }
+        guard let goldens else { throw .maskElementsNeedReports }
+        let known = goldens.elementNames
         let unknown = names.filter { !known.contains($0) }
         if !unknown.isEmpty { throw .unknownMaskElements(unknown, known: known.sorted()) }
+        return goldens
     }
 
     /// `--update` on folders: the goldens' `manifest.json` becomes the actual one (it names the
@@ -128,6 +141,9 @@ public struct GoldenComparer: Sendable {
         var options: CompareOptions
         /// Every mask of this file: global, scoped, the config's and the elements'.
         var masks: [PixelRect]
+        /// Why some of the actual manifest's element frames were not used as masks (said when
+        /// the pair does not match).
+        var maskNote: String? = nil
         /// The goldens folder `target` is inside (nil when two files are compared).
         var goldens: URL?
         /// A symbolic link, FIFO, socket or device found where this pair's file is: the pair is an
@@ -264,6 +280,7 @@ public struct GoldenComparer: Sendable {
     ) throws(CompareError) -> PairResult {
         guard result.status == .mismatch else { return result }
         var result = result
+        if let note = job.maskNote { result.message += " " + note }
         result.images = try reportImages(
             job.name, expected: data.expected, actual: data.actual, pictures: pictures)
         if update {

@@ -33,7 +33,9 @@ struct ReportFacts: Sendable {
 
     /// The facts of the report in `folder`; nil when it has no readable manifest.
     init?(folder: URL) {
-        guard case .success(let manifest) = ManifestFile.read(Schema.self, in: folder) else { return nil }
+        guard case .success(let manifest) = ManifestFile.read(Schema.self, in: folder, followingLinks: false) else {
+            return nil
+        }
         generator = manifest.generator
         fonts = manifest.fonts.map { "\($0.family) \($0.weight) (\(URL(fileURLWithPath: $0.file).lastPathComponent))" }
         libraries = manifest.libraries ?? [:]

@@ -278,6 +278,11 @@ package struct CompareArguments: ParsableArguments {
     private func printText(_ summary: ComparisonSummary, console: Console, report: URL?) {
         // Drift first: it explains the pixel figures that follow.
         for line in summary.drift { console.warning(line) }
+        if let source = summary.maskSource, !reporting.quiet {
+            console.error(
+                "Element masks (\(summary.options.maskElements.joined(separator: ", "))) placed from \(Excerpt.location(source))."
+            )
+        }
         for pair in summary.pairs
         where pair.status != .match && (!reporting.quiet || pair.fails(summary.options.failOn)) {
             var line =

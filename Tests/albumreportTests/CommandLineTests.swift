@@ -501,7 +501,8 @@ struct CompareCommandTests {
         let misspelt = try await ProductBinary.run(
             ["compare", "goldens", "actual", "--mask-element", "navigatonBar", "--format", "text"], in: folder.url)
         #expect(misspelt.exitCode == 2, "\(misspelt.standardError)")
-        #expect(misspelt.standardError.contains("--mask-element 'navigatonBar' is not an element of these reports"))
+        #expect(
+            misspelt.standardError.contains("--mask-element 'navigatonBar' is not an element of the goldens' report"))
         #expect(misspelt.standardError.contains("navigationBar"), "the known names are listed")
 
         let drifted = try await ProductBinary.run(["compare", "goldens", "actual", "--format", "text"], in: folder.url)
@@ -579,7 +580,7 @@ struct CompareCommandTests {
             (["compare", "e.png"], "Missing expected argument"),
             (
                 ["compare", "e.png", "e.png", "--mask-element", "button"],
-                "--mask-element finds elements in a report's manifest.json, and neither side compared has one"
+                "--mask-element places elements from the goldens' manifest.json"
             ),
         ])
     func errors(arguments: [String], message: String) async throws {

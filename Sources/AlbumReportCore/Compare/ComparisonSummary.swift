@@ -86,6 +86,9 @@ public struct ComparisonSummary: Sendable, Hashable, Codable {
     public var drift: [String]
     /// The folder of the HTML report and the images it shows.
     public var reportDirectory: String?
+    /// The manifest `--mask-element`'s masks were placed from: the goldens' (nil without element
+    /// masks).
+    public var maskSource: String?
 
     /// Creates a summary.
     public init(
@@ -166,7 +169,7 @@ extension ComparisonSummary {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case expected, actual, options, pairs, drift, reportDirectory, totals, verdict
+        case expected, actual, options, pairs, drift, reportDirectory, maskSource, totals, verdict
     }
 
     /// A pair as `--json` writes it: its fields and its verdict.
@@ -192,6 +195,7 @@ extension ComparisonSummary {
             pairs.map { EncodedPair(pair: $0, verdict: $0.verdict(options.failOn)) }, forKey: .pairs)
         try container.encode(drift, forKey: .drift)
         try container.encodeIfPresent(reportDirectory, forKey: .reportDirectory)
+        try container.encodeIfPresent(maskSource, forKey: .maskSource)
         try container.encode(totals, forKey: .totals)
         try container.encode(verdict, forKey: .verdict)
     }
@@ -206,5 +210,6 @@ extension ComparisonSummary {
             pairs: try container.decode([PairResult].self, forKey: .pairs),
             drift: try container.decode([String].self, forKey: .drift),
             reportDirectory: try container.decodeIfPresent(String.self, forKey: .reportDirectory))
+        maskSource = try container.decodeIfPresent(String.self, forKey: .maskSource)
     }
 }

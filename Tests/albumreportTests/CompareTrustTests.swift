@@ -1,0 +1,101 @@
+import AlbumReportCore
+import AlbumReportTestSupport
+import Foundation
+import Testing
+
+/// `compare` takes nothing on trust from the side under test: a manifest in the actual folder
+/// cannot mask a changed pixel, a config rule cannot silently match nothing, and no file that
+/// cannot be read back passes or is recorded.
+@Suite("compare trusts the reviewed side only")
+struct CompareTrustTests {
+    /// A one-album report in `goldens` and a copy of it in `actual`; the copy's first card.
+    static func reports(in folder: URL) async throws -> (card: Manifest.ScreenRecord, manifest: URL) {
+        let run = try await ProductBinary.run(["generate", "--limit", "1", "--output", "goldens", "-q"], in: folder)
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("goldens"), to: folder.appendingPathComponent("actual"))
+        let url = folder.appendingPathComponent("actual/manifest.json")
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
+        return (try #require(manifest.screens.first { $0.kind == .card }), url)
+    }
+
+    /// The actual manifest with `element`'s frame on the card set to `frame` (in pixels).
+    static func move(_ element: String, on file: String, to frame: PixelRect, in url: URL) throws {
+        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var screens = try #require(manifest["screens"] as? [[String: Any]])
+        for (index, screen) in screens.enumerated() where screen["file"] as? String == file {
+            var elements = try #require(screen["elements"] as? [[String: Any]])
+            for (position, item) in elements.enumerated() where item["name"] as? String == element {
+                var changed = item
+                changed["pixels"] = ["x": frame.x, "y": frame.y, "width": frame.width, "height": frame.height]
+                elements[position] = changed
+            }
+            screens[index]["elements"] = elements
+        }
+        manifest["screens"] = screens
+        try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+    }
+
+    @Test(
+        "an actual manifest that widens the status bar to the whole screen masks nothing more: a changed pixel fails, and says why"
+    )
+    func widenedFrameIsNotTrusted() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (card, manifest) = try await Self.reports(in: folder.url)
+        let artwork = try #require(card.elements.first { $0.name == "artwork" }).pixels
+        let changed = PixelRect(
+            x: artwork.x + artwork.width / 2, y: artwork.y + artwork.height / 2, width: 3, height: 3)
+        try AlbumReportGraphicsTestImage.paint(
+            changed, RGBA(red: 255, green: 0, blue: 255),
+            inFile: folder.url.appendingPathComponent("actual/\(card.file)"))
+        let screen = PixelRect(x: 0, y: 0, width: 100_000, height: 100_000)
+        try Self.move("statusBar", on: card.file, to: screen, in: manifest)
+        let run = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--mask-element", "statusBar", "--format", "text"], in: folder.url)
+        #expect(run.exitCode == 1, "a changed pixel under a widened actual frame fails: \(run.standardError)")
+        #expect(run.standardError.contains("an actual frame larger than the golden's, or away from it, is not used"))
+        #expect(run.standardError.contains("Element masks (statusBar) placed from"))
+        #expect(run.standardError.contains("goldens/manifest.json"))
+    }
+
+    @Test("a frame the layout moved (still over the golden's, no larger) is masked in both pictures")
+    func movedFrameIsMasked() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (card, manifest) = try await Self.reports(in: folder.url)
+        let bar = try #require(card.elements.first { $0.name == "navigationBar" }).pixels
+        let moved = PixelRect(x: bar.x, y: bar.y + bar.height / 2, width: bar.width, height: bar.height)
+        try Self.move("navigationBar", on: card.file, to: moved, in: manifest)
+        // Paint the part of the moved bar below the golden's: masked through the union.
+        try AlbumReportGraphicsTestImage.paint(
+            PixelRect(x: moved.x, y: bar.maxY, width: moved.width, height: moved.maxY - bar.maxY),
+            RGBA(red: 0, green: 255, blue: 0), inFile: folder.url.appendingPathComponent("actual/\(card.file)"))
+        let run = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--mask-element", "navigationBar", "--json"], in: folder.url)
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect((summary["maskSource"] as? String)?.hasSuffix("goldens/manifest.json") == true)
+        // Moved away from the golden's frame, it masks nothing of its own.
+        let away = PixelRect(x: bar.x, y: bar.y + 3 * bar.height, width: bar.width, height: bar.height)
+        try Self.move("navigationBar", on: card.file, to: away, in: manifest)
+        try AlbumReportGraphicsTestImage.paint(
+            away, RGBA(red: 0, green: 0, blue: 255), inFile: folder.url.appendingPathComponent("actual/\(card.file)"))
+        let again = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--mask-element", "navigationBar", "--format", "text"], in: folder.url)
+        #expect(again.exitCode == 1, "\(again.standardError)")
+    }
+
+    @Test("element masks need the goldens' manifest: the actual side's alone is refused with a sentence")
+    func goldensManifestRequired() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try await Self.reports(in: folder.url)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("goldens/manifest.json"))
+        let run = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--mask-element", "statusBar"], in: folder.url)
+        #expect(run.exitCode == 2, "\(run.standardError)")
+        #expect(run.standardError.contains("places elements from the goldens' manifest.json"), "\(run.standardError)")
+    }
+}
