@@ -19,6 +19,10 @@ public enum CompareError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--mask-element` without the goldens' manifest to place elements from (two files, or a
     /// goldens folder albumreport did not write).
     case maskElementsNeedReports
+    /// Rules whose glob matches no file of either folder (a config entry, a scoped `--mask`),
+    /// each named as the user wrote it: such a rule changes nothing, so a typo in one meant to
+    /// make files stricter would leave them as they were.
+    case unmatchedGlobs([String])
 
     /// The user-facing sentence.
     public var description: String {
@@ -47,6 +51,10 @@ public enum CompareError: Error, Sendable, Equatable, CustomStringConvertible {
             let isAre = names.count == 1 ? "is not an element" : "are not elements"
             return
                 "--mask-element \(listed) \(isAre) of the goldens' report. Its manifest names: \(known.joined(separator: ", "))."
+        case .unmatchedGlobs(let rules):
+            let one = rules.count == 1
+            return
+                "\(rules.joined(separator: "; ")) \(one ? "matches" : "match") no file in either folder, so \(one ? "it changes" : "they change") nothing (a rule meant to make files stricter would leave them as they were). Fix the glob — `*` stays within a name, `**/` takes any folders, none included — or remove the rule."
         case .maskElementsNeedReports:
             return
                 "--mask-element places elements from the goldens' manifest.json (the expected folder's: the side under test is never trusted for masks), and there is none. Compare folders written by albumreport generate, goldens with their manifest.json, or mask a region with --mask x,y,w,h."

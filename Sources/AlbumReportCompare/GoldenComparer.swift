@@ -62,7 +62,9 @@ public struct GoldenComparer: Sendable {
                 options.maskElements, goldens: expectedReport, expectedExists: expectedExists)
             if goldens != nil { maskSource = expected.appendingPathComponent(ManifestFile.name).path }
             let linked = expectedWalk.unread.union(actualWalk.unread)
-            jobs = Set(expectedFiles).union(actualFiles).union(linked).sorted().map { name in
+            let names = Set(expectedFiles).union(actualFiles).union(linked).sorted()
+            try Self.checkGlobs(options, match: names)
+            jobs = names.map { name in
                 let resolved = options.resolved(for: name)
                 let elements = goldens.map {
                     ElementMasks.masks(for: name, names: options.maskElements, goldens: $0, actual: actualReport)
@@ -93,6 +95,17 @@ public struct GoldenComparer: Sendable {
             reportDirectory: reportDirectory?.path)
         summary.maskSource = maskSource
         return summary
+    }
+
+    /// Refuses rules whose glob matches none of `names` (the config's entries, the scoped masks):
+    /// a rule that matches nothing cannot tighten anything, and a typo must not turn a run green.
+    static func checkGlobs(_ options: CompareOptions, match names: [String]) throws(CompareError) {
+        let entries = options.paths.enumerated().filter { _, entry in !names.contains { Glob.matches(entry.glob, $0) } }
+            .map { "The compare config's paths[\($0.offset)] (glob \"\(Excerpt.printable($0.element.glob))\")" }
+        let masks = options.scopedMasks.filter { mask in !names.contains { mask.applies(to: $0) } }.map {
+            "--mask \(Excerpt.printable($0.pattern)):\($0.rect.x),\($0.rect.y),\($0.rect.width),\($0.rect.height)"
+        }
+        if !(entries + masks).isEmpty { throw .unmatchedGlobs(entries + masks) }
     }
 
     /// The goldens' report facts `--mask-element` places elements with: nil without element

@@ -98,4 +98,72 @@ struct CompareTrustTests {
         #expect(run.exitCode == 2, "\(run.standardError)")
         #expect(run.standardError.contains("places elements from the goldens' manifest.json"), "\(run.standardError)")
     }
+
+    /// Writes `config` to `compare.json` in `folder`.
+    static func config(_ text: String, in folder: URL) throws {
+        try Data(text.utf8).write(to: folder.appendingPathComponent("compare.json"))
+    }
+
+    @Test("a config whose later **/*.png rule makes every file strict fails a changed top-level file")
+    func globstarTakesTheTopLevel() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try await Self.reports(in: folder.url)
+        try AlbumReportGraphicsTestImage.paint(
+            PixelRect(x: 300, y: 600, width: 2, height: 2), RGBA(red: 255, green: 0, blue: 0),
+            inFile: folder.url.appendingPathComponent("actual/sheet.png"))
+        try Self.config(
+            #"{"paths": [{"glob": "**", "maxDiffPixels": 100}, {"glob": "**/*.png", "maxDiffPixels": 0}]}"#,
+            in: folder.url)
+        let run = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--config", "compare.json", "--format", "text"], in: folder.url)
+        #expect(run.exitCode == 1, "the sheet's 4 changed pixels fail under maxDiffPixels 0: \(run.standardError)")
+        #expect(run.standardError.contains("mismatch sheet.png"))
+    }
+
+    @Test("a config entry or a scoped mask that matches no file is an error that names it")
+    func unmatchedRuleIsAnError() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try await Self.reports(in: folder.url)
+        try Self.config(
+            #"{"paths": [{"glob": "cards/**", "maxDiffPixels": 0}, {"glob": "crads/**", "maxDiffPixels": 0}]}"#,
+            in: folder.url)
+        let typo = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--config", "compare.json"], in: folder.url)
+        #expect(typo.exitCode == 2, "\(typo.standardError)")
+        #expect(typo.standardError.contains(#"paths[1] (glob "crads/**") matches no file in either folder"#))
+        let mask = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--mask", "cards/*.jpg:0,0,10,10"], in: folder.url)
+        #expect(mask.exitCode == 2, "\(mask.standardError)")
+        #expect(mask.standardError.contains("--mask cards/*.jpg:0,0,10,10 matches no file"))
+    }
+
+    @Test("the compare guide's config example works as written: its rules apply where they say")
+    func guideExample() async throws {
+        let guide = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/compare.md"), encoding: .utf8)
+        let block = try #require(guide.firstMatch(of: /```json\n(\{[^`]*"paths"[^`]*\})\n```/)).1
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (card, _) = try await Self.reports(in: folder.url)
+        try Self.config(String(block), in: folder.url)
+        func compare() async throws -> Int32 {
+            let run = try await ProductBinary.run(
+                ["compare", "goldens", "actual", "--config", "compare.json", "--format", "text"], in: folder.url)
+            return run.exitCode
+        }
+        #expect(try await compare() == 0, "the same report matches")
+        // The sheet's top 150 rows are masked by `**/sheet*.png`: a change there passes.
+        try AlbumReportGraphicsTestImage.paint(
+            PixelRect(x: 10, y: 10, width: 20, height: 20), RGBA(red: 255, green: 0, blue: 0),
+            inFile: folder.url.appendingPathComponent("actual/sheet.png"))
+        #expect(try await compare() == 0, "inside the sheet's mask")
+        // `cards/001-*.png` allows no differing pixel, after `cards/**` allowed 20.
+        try AlbumReportGraphicsTestImage.paint(
+            PixelRect(x: 400, y: 1200, width: 2, height: 2), RGBA(red: 255, green: 0, blue: 0),
+            inFile: folder.url.appendingPathComponent("actual/\(card.file)"))
+        #expect(card.file.hasPrefix("cards/001-"))
+        #expect(try await compare() == 1, "4 pixels of card 001 fail its maxDiffPixels 0")
+    }
 }

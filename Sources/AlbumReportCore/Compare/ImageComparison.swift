@@ -50,7 +50,7 @@ public struct FailOn: OptionSet, Sendable, Hashable, Codable {
 
 /// A pixel mask for the files whose relative path matches a glob (`cards/*.png:0,0,1179,150`).
 public struct ScopedMask: Sendable, Hashable, Codable {
-    /// The glob: `*` within a path component, `**` across components, `?` one character.
+    /// The glob (``Glob``): `*` within a folder or file name, `**` any folders, `?` one character.
     public var pattern: String
     public var rect: PixelRect
 
@@ -76,39 +76,6 @@ public struct ScopedMask: Sendable, Hashable, Codable {
 
     /// Whether the mask applies to the file at `path` (relative, `/`-separated).
     public func applies(to path: String) -> Bool { Glob.matches(pattern, path) }
-}
-
-/// Shell-style globs for relative paths.
-public enum Glob {
-    /// Whether `path` matches `pattern`: `*` any run within a component, `**` any run across
-    /// components, `?` one character; everything else literally.
-    public static func matches(_ pattern: String, _ path: String) -> Bool {
-        match(Array(pattern), Array(path))
-    }
-
-    private static func match(_ pattern: [Character], _ path: [Character]) -> Bool {
-        // Iterative with memory of the last star, linear in practice (no exponential backtracking).
-        var memo = [[Bool?]](repeating: [Bool?](repeating: nil, count: path.count + 1), count: pattern.count + 1)
-        func go(_ p: Int, _ s: Int) -> Bool {
-            if let known = memo[p][s] { return known }
-            var result: Bool
-            if p == pattern.count {
-                result = s == path.count
-            } else if pattern[p] == "*" {
-                let double = p + 1 < pattern.count && pattern[p + 1] == "*"
-                let next = double ? p + 2 : p + 1
-                result = go(next, s) || (s < path.count && (double || path[s] != "/") && go(p, s + 1))
-            } else if s < path.count && (pattern[p] == "?" ? path[s] != "/" : pattern[p] == path[s]) {
-                result = go(p + 1, s + 1)
-            } else {
-                result = false
-            }
-            memo[p][s] = result
-            return result
-        }
-        guard pattern.count <= 1_000, path.count <= 4_000 else { return false }
-        return go(0, 0)
-    }
 }
 
 /// How two images are compared.
