@@ -297,6 +297,13 @@ public struct GoldenComparer: Sendable {
         result.images = try reportImages(
             job.name, expected: data.expected, actual: data.actual, pictures: pictures)
         if update {
+            // Nothing is recorded that cannot be read back (a pair told apart by its header's
+            // size alone was not decoded).
+            if let problem = PNGReader.readBackProblem(data.actual, name: job.actual?.path ?? job.name) {
+                result.status = .error
+                result.message = "\(problem.description) It was not recorded as the golden."
+                return result
+            }
             try write(data.actual, to: job.target, goldens: job.goldens)
             result.updated = true
             result.message += "; the golden was updated"
@@ -333,7 +340,10 @@ public struct GoldenComparer: Sendable {
             name: job.name, status: .new, actualPath: job.actual?.path,
             message: "\(Excerpt.location(job.name)) is new: there is no expected image for it.")
         result.images = try reportImages(job.name, expected: nil, actual: actualData, pictures: nil)
-        if update {
+        if update, let problem = PNGReader.readBackProblem(actualData, name: job.actual?.path ?? job.name) {
+            result.status = .error
+            result.message = "\(problem.description) It was not recorded as the golden."
+        } else if update {
             try write(actualData, to: job.target, goldens: job.goldens)
             result.updated = true
             result.message += " It was recorded as the golden (--update)."

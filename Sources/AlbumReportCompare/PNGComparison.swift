@@ -52,11 +52,21 @@ public struct PNGComparison: Sendable {
         case failed(PNGReader.Problem)
     }
 
-    /// Signatures, then identical bytes (no decoding), then the headers' sizes (no decoding).
+    /// Signatures, then identical bytes (no decoding, but the stream's chunks walked whole: two
+    /// copies of one damaged file are no match), then the headers' sizes (no decoding).
     static func prepare(expected: Data, actual: Data, expectedName: String, actualName: String) -> Prepared {
         if let problem = PNGReader.signatureProblem(expected, name: expectedName) { return .failed(problem) }
         if let problem = PNGReader.signatureProblem(actual, name: actualName) { return .failed(problem) }
-        if let same = identicalBytes(expected, actual) { return .decided(same, message: "identical bytes") }
+        if let same = identicalBytes(expected, actual) {
+            if let damage = PNGChunkWalk.problem(in: actual) {
+                return .failed(
+                    PNGReader.Problem(
+                        description:
+                            "\(Excerpt.location(actualName)) is byte for byte its golden \(Excerpt.location(expectedName)), but neither is a whole PNG: \(damage). Record the golden again from a good image."
+                    ))
+            }
+            return .decided(same, message: "identical bytes")
+        }
         if let mismatch = sizeMismatch(expected, actual) { return .decided(mismatch, message: mismatch.summary) }
         return .pixels
     }

@@ -45,4 +45,21 @@ public enum PNGReader {
             return .failure(error)
         }
     }
+
+    /// Why the PNG in `data` cannot be read back whole (every row decoded, a band at a time, so
+    /// memory stays bounded), or nil: what `--update` checks before it records a golden.
+    package static func readBackProblem(_ data: Data, name: String) -> Problem? {
+        do {
+            let reader = try PNGRowReader(data, name: name)
+            var pixels: [UInt32] = []
+            let band = max(1, min(reader.height, (1 << 20) / max(reader.width, 1)))
+            while reader.nextRow < reader.height {
+                pixels.removeAll(keepingCapacity: true)
+                try reader.read(min(band, reader.height - reader.nextRow), into: &pixels)
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
 }

@@ -138,14 +138,8 @@ extension ComparisonReportWriter {
         return text
     }
 
-    /// A relative path as a link: each component percent-encoded.
-    static func link(_ relative: String) -> String {
-        relative.split(separator: "/").map {
-            $0.addingPercentEncoding(
-                withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#")))
-                ?? String($0)
-        }.joined(separator: "/")
-    }
+    /// A relative path as a link (``PathLink``).
+    static func link(_ relative: String) -> String { PathLink.encoded(relative) }
 
     /// The width and height of the PNG at `url`, from its header; nil when it is not a readable PNG.
     static func pixelSize(of url: URL) -> (width: Int, height: Int)? {

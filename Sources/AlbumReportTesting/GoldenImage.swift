@@ -189,6 +189,11 @@ public enum GoldenImage {
         // In single quotes for the shell (a raw identifier may hold a quote).
         let filter = testFilter.map { " --filter '\($0.replacingOccurrences(of: "'", with: #"'\''"#))'" } ?? ""
         if mode == .all || (!goldenExists && mode != .never) {
+            // Nothing is recorded that cannot be read back: it would fail, or pass, every later run.
+            if let problem = PNGReader.readBackProblem(png, name: "The image for \(golden.lastPathComponent)") {
+                throw GoldenMismatch(
+                    pair: nil, description: "\(problem.description) It was not recorded as the golden \(golden.path).")
+            }
             try png.writeCreatingFolders(to: golden)
             let what = goldenExists ? "Re-recorded the golden \(golden.path)" : "Recorded the new golden \(golden.path)"
             return try recorded(what, mode: mode, environment: environment)

@@ -48,6 +48,23 @@ struct GoldenImageTests {
         }
     }
 
+    @Test("nothing is recorded that cannot be read back: a PNG cut short fails and leaves no golden")
+    func undecodableNotRecorded() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let golden = folder.url.appendingPathComponent("goldens/card.png")
+        let whole = try png(white)
+        for mode in [RecordMode.missing, .all] {
+            let error = await #expect(throws: GoldenMismatch.self) {
+                try await GoldenImage.assertMatches(whole.prefix(whole.count - 20), golden: golden, record: mode)
+            }
+            #expect(error?.recorded == false)
+            #expect(
+                error?.description.contains("It was not recorded as the golden") == true, "\(error?.description ?? "")")
+            #expect(!FileManager.default.fileExists(atPath: golden.path))
+        }
+    }
+
     @Test("goldens are found from the calling test: __Goldens__/<TestFile>/<test>[.<name>].png beside the test file")
     func naming() async throws {
         let location = GoldenImage.location(

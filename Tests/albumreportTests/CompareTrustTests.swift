@@ -166,4 +166,51 @@ struct CompareTrustTests {
         #expect(card.file.hasPrefix("cards/001-"))
         #expect(try await compare() == 1, "4 pixels of card 001 fail its maxDiffPixels 0")
     }
+
+    /// A valid 40 × 40 PNG, cut short and with a damaged CRC.
+    static func damaged() throws -> (whole: Data, cut: Data, badCRC: Data) {
+        let whole = try AlbumReportGraphicsTestImage.solid(RGBA(red: 10, green: 200, blue: 30), edge: 40)
+        var badCRC = whole
+        badCRC[33 + 8 + 1] ^= 0xFF  // a byte inside the first IDAT's data (IHDR is 8 + 25 bytes)
+        return (whole, whole.prefix(whole.count - 20), badCRC)
+    }
+
+    @Test("byte-identical files that are not whole PNGs (cut short, a wrong CRC) are errors, never a match")
+    func identicalDamagedFiles() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (_, cut, badCRC) = try Self.damaged()
+        for (name, data) in [("cut.png", cut), ("crc.png", badCRC)] {
+            for side in ["goldens", "actual"] {
+                let url = folder.url.appendingPathComponent("\(side)/\(name)")
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: url)
+            }
+        }
+        let run = try await ProductBinary.run(["compare", "goldens", "actual", "--format", "text"], in: folder.url)
+        #expect(run.exitCode == 2, "\(run.standardError)")
+        #expect(run.standardError.contains("cut.png is byte for byte its golden"), "\(run.standardError)")
+        #expect(run.standardError.contains("(it was cut short)"), "\(run.standardError)")
+        #expect(run.standardError.contains("chunk's CRC is wrong"))
+    }
+
+    @Test("--update records nothing that cannot be read back: a new file cut short is an error and stays out")
+    func updateRefusesUndecodable() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (whole, cut, _) = try Self.damaged()
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("actual"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("goldens"), withIntermediateDirectories: true)
+        try cut.write(to: folder.url.appendingPathComponent("actual/new.png"))
+        try whole.write(to: folder.url.appendingPathComponent("actual/good.png"))
+        let run = try await ProductBinary.run(
+            ["compare", "goldens", "actual", "--update", "--format", "text"], in: folder.url)
+        #expect(run.exitCode == 2, "\(run.standardError)")
+        #expect(run.standardError.contains("It was not recorded as the golden"), "\(run.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("goldens/new.png").path))
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("goldens/good.png").path))
+    }
 }

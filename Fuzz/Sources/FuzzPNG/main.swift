@@ -7,12 +7,15 @@ import FuzzDriver
 /// naming the file. The pixel bound is lowered so that a declared size cannot exhaust the fuzzer's memory.
 /// The input is decoded as it is, and again with every chunk's CRC made right: a mutation inside
 /// the image data then reaches the inflater and the unfiltering of the whole-stream way (which
-/// a wrong CRC hands to libpng), not only libpng's CRC check.
+/// a wrong CRC hands to libpng), not only libpng's CRC check. The chunk walk that vouches for
+/// byte-identical pairs (``PNGChunkWalk``) meets the same inputs.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNG(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start = pointer else { return 0 }
     let bytes = [UInt8](UnsafeBufferPointer(start: start, count: count))
     for data in [Data(bytes), Data(withRightCRCs(bytes))] {
+        // The chunk walk byte-identical pairs are checked with: a clause or nil, never a trap.
+        if let problem = PNGChunkWalk.problem(in: data) { precondition(!problem.isEmpty) }
         switch PNGReader.decode(data, name: "fuzz.png", maximumPixels: 4_000_000) {
         case .success(let image):
             precondition(image.pixels.count == image.width * image.height, "a buffer of the wrong size")

@@ -106,16 +106,16 @@ struct MatrixGrid: Sendable {
     static func cell(_ combination: MatrixManifest.Combination, axes: [MatrixManifest.Axis]) -> Cell {
         let label = axes.compactMap { axis in combination.values[axis.key].map { Self.label(of: $0, on: axis.key) } }
             .joined(separator: " · ")
-        let page = combination.folder + "/" + GalleryPage.fileName
+        let page = PathLink.encoded(combination.folder + "/" + GalleryPage.fileName)
         let cards = (combination.cards ?? []).map { card in
             Picture(
                 href: page + (card.rank.map { "#" + Gallery.anchor(rank: $0) } ?? ""),
-                image: combination.folder + "/" + card.file, widthPixels: card.widthPixels,
+                image: PathLink.encoded(combination.folder + "/" + card.file), widthPixels: card.widthPixels,
                 heightPixels: card.heightPixels, alt: "\(label): card \(card.rank.map(String.init) ?? "")")
         }
         return Cell(
             present: true, label: label, path: combination.folder, href: page,
-            image: combination.sheet.map { combination.folder + "/" + $0.file } ?? "",
+            image: combination.sheet.map { PathLink.encoded(combination.folder + "/" + $0.file) } ?? "",
             hasImage: combination.sheet != nil, widthPixels: combination.sheet?.widthPixels ?? 0,
             heightPixels: combination.sheet?.heightPixels ?? 0, cards: cards, hasCards: !cards.isEmpty,
             warningCount: combination.warningCount, hasWarnings: combination.warningCount > 0)

@@ -123,7 +123,8 @@ public struct Gallery: Sendable, Hashable {
         }
         let named = screen.page.map { ChromeLanguage.fill(words.page, [title, String($0)]) } ?? title
         return Sheet(
-            file: screen.file, alt: ChromeLanguage.fill(words.sheet, [named]), widthPixels: file.widthPixels,
+            file: PathLink.encoded(screen.file), alt: ChromeLanguage.fill(words.sheet, [named]),
+            widthPixels: file.widthPixels,
             heightPixels: file.heightPixels, displayWidth: number(screen.sizePoints.width), rows: rows)
     }
 
@@ -142,7 +143,8 @@ public struct Gallery: Sendable, Hashable {
                 frame: button.points, in: screen.sizePoints)
         }
         return Card(
-            anchor: anchor(rank: rank), file: screen.file, alt: label(item, rank: rank, by: by), rank: rank,
+            anchor: anchor(rank: rank), file: PathLink.encoded(screen.file), alt: label(item, rank: rank, by: by),
+            rank: rank,
             title: TextNormalizer.normalize(item?.title ?? ""),
             artist: TextNormalizer.normalize(item?.artistName ?? ""),
             widthPixels: file.widthPixels, heightPixels: file.heightPixels,
