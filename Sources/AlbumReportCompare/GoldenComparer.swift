@@ -45,82 +45,67 @@ public struct GoldenComparer: Sendable {
         if expectedExists && expectedIsFolder.boolValue != actualIsFolder.boolValue {
             throw .kindMismatch(expected: expected.path, actual: actual.path)
         }
-        let jobs: [Job]
-        var drift: [String] = []
-        var maskSource: String?
+        let plan: Plan
         if actualIsFolder.boolValue {
-            let excluded = try excludedReportFolder(inputs: expectedExists ? [expected, actual] : [actual])
-            let expectedWalk = expectedExists ? Self.walk(expected, excluding: excluded) : Walk()
-            let actualWalk = Self.walk(actual, excluding: excluded)
-            let (expectedFiles, actualFiles) = (expectedWalk.files, actualWalk.files)
-            let actualReport = ReportFacts(folder: actual)
-            let expectedReport = ReportFacts(folder: expected)
-            drift = ReportFacts.drift(expected: expectedReport, actual: actualReport)
-            // Element masks come from the goldens' manifest (the reviewed side), never from the
-            // actual side's alone.
-            let goldens = try Self.checkMaskElements(
-                options.maskElements, goldens: expectedReport, expectedExists: expectedExists)
-            if goldens != nil { maskSource = expected.appendingPathComponent(ManifestFile.name).path }
-            let linked = expectedWalk.unread.union(actualWalk.unread)
-            let names = Set(expectedFiles).union(actualFiles).union(linked).sorted()
-            try Self.checkGlobs(options, match: names)
-            jobs = names.map { name in
-                let resolved = options.resolved(for: name)
-                let elements = goldens.map {
-                    ElementMasks.masks(for: name, names: options.maskElements, goldens: $0, actual: actualReport)
-                }
-                return Job(
-                    name: name, expected: expectedFiles.contains(name) ? expected.appendingPathComponent(name) : nil,
-                    actual: actualFiles.contains(name) ? actual.appendingPathComponent(name) : nil,
-                    target: expected.appendingPathComponent(name), options: resolved,
-                    masks: resolved.masks(for: name) + (elements?.masks ?? []), maskNote: elements?.untrusted,
-                    goldens: expected,
-                    unread: expectedWalk.unread.contains(name)
-                        ? expected.appendingPathComponent(name)
-                        : actualWalk.unread.contains(name) ? actual.appendingPathComponent(name) : nil)
-            }
+            plan = try folderPlan(expected: expected, actual: actual, expectedExists: expectedExists)
         } else {
             if !options.maskElements.isEmpty { throw .maskElementsNeedReports }
             let resolved = options.resolved(for: expected.lastPathComponent)
-            jobs = [
+            plan = Plan(jobs: [
                 Job(
                     name: expected.lastPathComponent, expected: expectedExists ? expected : nil, actual: actual,
                     target: expected, options: resolved, masks: resolved.masks(for: expected.lastPathComponent))
-            ]
+            ])
         }
-        let pairs = try await compareAll(jobs)
+        let pairs = try await compareAll(plan.jobs)
         if update, actualIsFolder.boolValue { try convergeManifest(expected: expected, actual: actual) }
         var summary = ComparisonSummary(
-            expected: expected.path, actual: actual.path, options: options, pairs: pairs, drift: drift,
+            expected: expected.path, actual: actual.path, options: options, pairs: pairs, drift: plan.drift,
             reportDirectory: reportDirectory?.path)
-        summary.maskSource = maskSource
+        summary.maskSource = plan.maskSource
         return summary
     }
 
-    /// Refuses rules whose glob matches none of `names` (the config's entries, the scoped masks):
-    /// a rule that matches nothing cannot tighten anything, and a typo must not turn a run green.
-    static func checkGlobs(_ options: CompareOptions, match names: [String]) throws(CompareError) {
-        let entries = options.paths.enumerated().filter { _, entry in !names.contains { Glob.matches(entry.glob, $0) } }
-            .map { "The compare config's paths[\($0.offset)] (glob \"\(Excerpt.printable($0.element.glob))\")" }
-        let masks = options.scopedMasks.filter { mask in !names.contains { mask.applies(to: $0) } }.map {
-            "--mask \(Excerpt.printable($0.pattern)):\($0.rect.x),\($0.rect.y),\($0.rect.width),\($0.rect.height)"
-        }
-        if !(entries + masks).isEmpty { throw .unmatchedGlobs(entries + masks) }
+    /// What a comparison will do: its pairs, the reports' drift, the manifest that placed the masks.
+    struct Plan {
+        var jobs: [Job]
+        var drift: [String] = []
+        var maskSource: String?
     }
 
-    /// The goldens' report facts `--mask-element` places elements with: nil without element
-    /// masks; refused when the goldens have no manifest (the actual side's alone is never
-    /// trusted), or a name that their manifest does not have (a misspelt name would otherwise mask
-    /// nothing, silently). A goldens folder that does not exist yet (`--update`) masks nothing.
-    static func checkMaskElements(
-        _ names: [String], goldens: ReportFacts?, expectedExists: Bool
-    ) throws(CompareError) -> ReportFacts? {
-        guard !names.isEmpty, expectedExists else { return nil }
-        guard let goldens else { throw .maskElementsNeedReports }
-        let known = goldens.elementNames
-        let unknown = names.filter { !known.contains($0) }
-        if !unknown.isEmpty { throw .unknownMaskElements(unknown, known: known.sorted()) }
-        return goldens
+    /// The pairs of two folders matched by relative path (either side may lack a file).
+    private func folderPlan(expected: URL, actual: URL, expectedExists: Bool) throws(CompareError) -> Plan {
+        let excluded = try excludedReportFolder(inputs: expectedExists ? [expected, actual] : [actual])
+        let expectedWalk = expectedExists ? Self.walk(expected, excluding: excluded) : Walk()
+        let actualWalk = Self.walk(actual, excluding: excluded)
+        let (expectedFiles, actualFiles) = (expectedWalk.files, actualWalk.files)
+        let actualReport = ReportFacts(folder: actual)
+        let expectedReport = ReportFacts(folder: expected)
+        // Element masks come from the goldens' manifest (the reviewed side), never from the
+        // actual side's alone.
+        let goldens = try Self.checkMaskElements(
+            options.maskElements, goldens: expectedReport, expectedExists: expectedExists)
+        let linked = expectedWalk.unread.union(actualWalk.unread)
+        let names = Set(expectedFiles).union(actualFiles).union(linked).sorted()
+        try Self.checkGlobs(options, match: names)
+        let jobs = names.map { name in
+            let resolved = options.resolved(for: name)
+            let elements = goldens.map {
+                ElementMasks.masks(for: name, names: options.maskElements, goldens: $0, actual: actualReport)
+            }
+            return Job(
+                name: name, expected: expectedFiles.contains(name) ? expected.appendingPathComponent(name) : nil,
+                actual: actualFiles.contains(name) ? actual.appendingPathComponent(name) : nil,
+                target: expected.appendingPathComponent(name), options: resolved,
+                masks: resolved.masks(for: name) + (elements?.masks ?? []), maskNote: elements?.untrusted,
+                goldens: expected,
+                unread: expectedWalk.unread.contains(name)
+                    ? expected.appendingPathComponent(name)
+                    : actualWalk.unread.contains(name) ? actual.appendingPathComponent(name) : nil)
+        }
+        return Plan(
+            jobs: jobs, drift: ReportFacts.drift(expected: expectedReport, actual: actualReport),
+            maskSource: goldens == nil ? nil : expected.appendingPathComponent(ManifestFile.name).path)
     }
 
     /// `--update` on folders: the goldens' `manifest.json` becomes the actual one (it names the

@@ -41,9 +41,8 @@ extension ComparisonReportWriter {
         let from = page.standardizedFileURL.deletingLastPathComponent().pathComponents
         let to = folder.standardizedFileURL.appendingPathComponent(pageName).pathComponents
         let common = zip(from, to).prefix { $0 == $1 }.count
-        let relative = (Array(repeating: "..", count: from.count - common) + to.dropFirst(common))
-            .map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }
-            .joined(separator: "/")
+        let relative = PathLink.encoded(
+            (Array(repeating: "..", count: from.count - common) + to.dropFirst(common)).joined(separator: "/"))
         let escaped = ComparisonReportFormats.attributeEscape(relative)
         let html = """
             <!doctype html>

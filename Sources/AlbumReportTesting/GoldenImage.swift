@@ -189,12 +189,7 @@ public enum GoldenImage {
         // In single quotes for the shell (a raw identifier may hold a quote).
         let filter = testFilter.map { " --filter '\($0.replacingOccurrences(of: "'", with: #"'\''"#))'" } ?? ""
         if mode == .all || (!goldenExists && mode != .never) {
-            // Nothing is recorded that cannot be read back: it would fail, or pass, every later run.
-            if let problem = PNGReader.readBackProblem(png, name: "The image for \(golden.lastPathComponent)") {
-                throw GoldenMismatch(
-                    pair: nil, description: "\(problem.description) It was not recorded as the golden \(golden.path).")
-            }
-            try png.writeCreatingFolders(to: golden)
+            try writeGolden(png, to: golden)
             let what = goldenExists ? "Re-recorded the golden \(golden.path)" : "Recorded the new golden \(golden.path)"
             return try recorded(what, mode: mode, environment: environment)
         }
@@ -250,6 +245,16 @@ public enum GoldenImage {
         try await assertMatches(
             Data(contentsOf: file), golden: golden, options: options, record: record, artifacts: artifacts,
             testFilter: testFilter)
+    }
+
+    /// Writes `png` as the golden, once it reads back whole: nothing is recorded that would fail,
+    /// or pass, every later run.
+    private static func writeGolden(_ png: Data, to golden: URL) throws {
+        if let problem = PNGReader.readBackProblem(png, name: "The image for \(golden.lastPathComponent)") {
+            throw GoldenMismatch(
+                pair: nil, description: "\(problem.description) It was not recorded as the golden \(golden.path).")
+        }
+        try png.writeCreatingFolders(to: golden)
     }
 
     /// A recording: a failure that says so, unless mode `all` was asked to pass.

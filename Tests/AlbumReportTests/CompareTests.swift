@@ -309,7 +309,7 @@ struct CompareTests {
         #expect(!page.contains("<odd>"))
         // Every image is inside the report folder, linked relatively.
         #expect(!page.contains("../"))
-        #expect(page.contains("src=\"images/%3Codd%3E%20&amp;%20name.expected.png\""))
+        #expect(page.contains("src=\"images/%3Codd%3E%20%26%20name.expected.png\""))
         #expect(
             FileManager.default.fileExists(
                 atPath: folder.appendingPathComponent("images/<odd> & name.expected.png").path))
