@@ -119,6 +119,8 @@ struct MatrixMergeVerificationTests {
             ),
             ("records theme \"dark\", but the matrix gives it \"light\"", { $0.settings?["theme"] = "dark" }),
             ("records contentSize \"s\", but the matrix gives it \"xs\"", { $0.settings?["contentSize"] = "s" }),
+            ("records the theme dusk, but its theme setting light is the theme named light", { $0.theme = "dusk" }),
+            ("records the layout direction rtl, but its language", { $0.layoutDirection = .rtl }),
         ]
         for (expected, change) in changes {
             try Self.editReport(shard, combination: 0, change)
@@ -131,6 +133,19 @@ struct MatrixMergeVerificationTests {
             try originals.0.write(to: matrix)
             try originals.1.write(to: report)
         }
+    }
+
+    @Test("merge refuses a combination whose date locale is not the one the same settings gave another")
+    func relabelledLocale() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let shard = try await Self.shard(in: scratch.url)
+        try Self.editReport(shard, combination: 0) { $0.locale = "de_DE" }
+        let message = Self.refusal(shard, in: scratch.url)
+        #expect(
+            message.contains("the manifest.json of combination 1 (iphone-se/dark/xs) records the locale"), "\(message)")
+        #expect(message.contains("iphone-se/light/xs, drawn with the same locale en_US and language"), "\(message)")
+        #expect(message.contains("records de_DE"), "\(message)")
     }
 
     @Test("merge refuses matrix shards rendered with another setting that no axis sets")

@@ -46,6 +46,38 @@ struct SettingsRecordTests {
         }
     }
 
+    @Test("merge believes no number it can check: a shard's byte count or pixel size that is not its file's is refused")
+    func mergeChecksNumbers() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let shards = [folder.url.appendingPathComponent("one"), folder.url.appendingPathComponent("two")]
+        for (index, output) in shards.enumerated() { try await shard(index + 1, into: output) }
+        let url = shards[1].appendingPathComponent("manifest.json")
+        let original = try Data(contentsOf: url)
+        let lies: [(String, (inout Manifest.FileRecord) -> Void)] = [
+            ("says -5×", { $0.widthPixels = -5 }),
+            ("×1 pixels, but the PNG is", { $0.heightPixels = 1 }),
+            ("says -1 bytes, but the file holds", { $0.bytes = -1 }),
+            ("bytes, but the file holds", { $0.bytes += 1 }),
+        ]
+        for (phrase, lie) in lies {
+            var manifest = try JSONDecoder().decode(Manifest.self, from: original)
+            lie(&manifest.files[0])
+            try manifest.encoded().write(to: url)
+            let merged = folder.url.appendingPathComponent("merged")
+            let error = #expect(throws: ReportError.self) {
+                try ReportMerger.merge(shards, into: merged, templatesDirectory: nil, force: false)
+            }
+            let message = error?.description ?? ""
+            #expect(message.contains("(shard 2/2): the manifest.json's record of cards/"), "\(message)")
+            #expect(message.contains(phrase), "\(message)")
+            #expect(!FileManager.default.fileExists(atPath: merged.path), "a refused merge writes nothing")
+        }
+        try original.write(to: url)
+        _ = try ReportMerger.merge(
+            shards, into: folder.url.appendingPathComponent("merged"), templatesDirectory: nil, force: false)
+    }
+
     @Test("shards in manifest format 1 (with the legacy screen record) merge into format 2, and merge says so")
     func mergesFormatOne() async throws {
         let folder = try TemporaryDirectory()

@@ -12,6 +12,15 @@ struct MatrixShardVerifier {
     /// What every combination shares (the settings no axis sets, the generator, the feed and
     /// the library versions), as the first combination checked recorded it, and its folder.
     private var shared: (folder: String, facts: SharedFacts)?
+    /// What the settings resolved to (the top-level `theme` and `locale`), by the settings they
+    /// resolve from, as the first combination with those settings recorded it, and its folder:
+    /// the same settings must resolve alike in every combination.
+    private var resolved: [String: (value: String, folder: String)] = [:]
+    /// Where theme names are looked up (merge's `--templates`), as `generate` looked them up.
+    private let templatesDirectory: URL?
+    /// The name of each theme setting's theme, as loaded here; nil where it cannot be loaded here
+    /// (a theme file on the runner that drew it), whose name then only has to be consistent.
+    private var themeNames: [String: String?] = [:]
 
     /// What the combinations of one matrix run have in common, whichever shard drew them.
     struct SharedFacts: Equatable {
@@ -23,7 +32,8 @@ struct MatrixShardVerifier {
 
     /// The axes of `manifest` (read from `place`), which must be a matrix `generate` can run:
     /// valid keys and values in axis order, and as many combinations as their product.
-    init(_ manifest: MatrixManifest, place: String) throws(ReportError) {
+    init(_ manifest: MatrixManifest, place: String, templatesDirectory: URL? = nil) throws(ReportError) {
+        self.templatesDirectory = templatesDirectory
         var lists: [String: [String]] = [:]
         for axis in manifest.axes { lists[axis.key] = axis.values }
         let spec: MatrixSpec
@@ -86,6 +96,7 @@ struct MatrixShardVerifier {
             )
         }
         try checkShared(report, folder: entry.folder, named: named)
+        try checkResolved(report, folder: entry.folder, named: named)
         if let sheet = entry.sheet, sheet.file.contains("/") || !ReportWriter.isSafeRelativePath(sheet.file) {
             throw .output(
                 "\(place): the matrix manifest shows \(Excerpt.location(sheet.file)) for combination \(entry.index) (\(Excerpt.location(entry.folder))), which is not a file name in its folder. Render that shard again."
@@ -133,6 +144,45 @@ struct MatrixShardVerifier {
         throw .output(
             "\(named) was rendered from other inputs than \(first) (the albumreport version, the feed or the library versions differ). Render every shard with the same version and feed, on runners with the same libraries."
         )
+    }
+
+    /// The top-level facts the settings resolved to must be theirs: the direction the language
+    /// and `layoutDirection` give, and the same theme name and date locale wherever the theme,
+    /// locale and language settings are the same (a shard cannot relabel one combination).
+    private mutating func checkResolved(_ report: Manifest, folder: String, named: String) throws(ReportError) {
+        let values = RenderSettings.values(recorded: report.settings)
+        func value(_ property: String) -> String { values[property] ?? "" }
+        let language = report.settings?["language"]
+        let explicit = LayoutDirectionChoice(rawValue: value("layoutDirection"))?.direction
+        let direction = explicit ?? LayoutDirection.natural(for: language ?? "en")
+        guard (report.layoutDirection ?? .ltr) == direction else {
+            throw .output(
+                "\(named) records the layout direction \((report.layoutDirection ?? .ltr).rawValue), but its language \(Excerpt.identifier(language ?? "en")) and layoutDirection \(value("layoutDirection")) give \(direction.rawValue). Render that shard again."
+            )
+        }
+        let theme = value("theme")
+        if themeNames[theme] == nil {
+            themeNames[theme] = try? ThemeLoader.load(ThemeChoice.parse(theme), templatesDirectory: templatesDirectory)
+                .name
+        }
+        if let name = themeNames[theme] ?? nil, name != report.theme {
+            throw .output(
+                "\(named) records the theme \(Excerpt.identifier(report.theme)), but its theme setting \(Excerpt.printable(theme)) is the theme named \(Excerpt.identifier(name)). Render that shard again (or pass merge the --templates folder the shards were drawn with)."
+            )
+        }
+        let facts = [
+            ("theme", "theme \(theme)", report.theme),
+            ("locale", "locale \(value("locale")) and language \(language ?? "en")", report.locale),
+        ]
+        for (field, settings, recorded) in facts {
+            let key = "\(field)|\(settings)"
+            if let first = resolved[key], first.value != recorded {
+                throw .output(
+                    "\(named) records the \(field) \(Excerpt.identifier(recorded)), but \(Excerpt.location(first.folder)), drawn with the same \(Excerpt.printable(settings)), records \(Excerpt.identifier(first.value)). Render that shard again."
+                )
+            }
+            resolved[key] = resolved[key] ?? (recorded, folder)
+        }
     }
 
     /// `values` as `key=value, …`, the axes' keys in axis order first.

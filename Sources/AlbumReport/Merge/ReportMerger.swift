@@ -46,6 +46,11 @@ public enum ReportMerger {
                     "\(place): \(Excerpt.location(file.path)) does not match its manifest.json (SHA-256 differs). Render that shard again."
                 )
             }
+            if let problem = recordProblem(file, data: data) {
+                throw .output(
+                    "\(place): the manifest.json's record of \(Excerpt.location(file.path)) \(problem). Render that shard again."
+                )
+            }
             return data
         case .failure(.missing):
             throw .output(
@@ -61,6 +66,21 @@ public enum ReportMerger {
             throw .output(
                 "\(place): \(Excerpt.location(file.path)) could not be read (\(detail)). Check its permissions.")
         }
+    }
+
+    /// What is wrong with a shard manifest's record of a file whose bytes hash to its SHA-256:
+    /// its byte count and pixel size must be the file's own (a manifest is a shard's claim, and a
+    /// merged manifest must not say what its files are not); nil when they are.
+    static func recordProblem(_ file: Manifest.FileRecord, data: Data) -> String? {
+        if file.bytes != data.count { return "says \(file.bytes) bytes, but the file holds \(data.count)" }
+        guard let header = ImageHeader.read(data), header.format == .png else {
+            return "names a file that is not a PNG"
+        }
+        if header.width != file.widthPixels || header.height != file.heightPixels {
+            return
+                "says \(file.widthPixels)×\(file.heightPixels) pixels, but the PNG is \(header.width)×\(header.height)"
+        }
+        return nil
     }
 
     /// The manifest of one shard's folder.
