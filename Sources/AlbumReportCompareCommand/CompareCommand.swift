@@ -62,18 +62,26 @@ package struct CompareArguments: ParsableArguments {
     @Argument(help: ArgumentHelp("The actual PNG file or folder.", valueName: "actual"))
     var actual: String
 
-    @Option(help: ArgumentHelp("Perceptual colour difference (0–1) above which a pixel differs.", valueName: "t"))
+    // Each value is taken as given even when it starts with "-" (`--mask -5,-5,10,10`), so that
+    // a negative number is refused as a value, not read as a missing one.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Perceptual colour difference (0–1) above which a pixel differs.", valueName: "t"))
     var threshold: Double = 0.1
 
-    @Option(help: ArgumentHelp("Largest share (0–1) of pixels that may differ.", valueName: "ratio"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Largest share (0–1) of pixels that may differ.", valueName: "ratio"))
     var maxDiffRatio: Double = 0
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Largest number of pixels that may differ (replaces the ratio when given alone).", valueName: "n"))
     var maxDiffPixels: Int?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Differing pixels in clusters smaller than this are specks that do not fail (opt-in; 1, the default: every pixel counts).",
             valueName: "n"))
@@ -83,6 +91,7 @@ package struct CompareArguments: ParsableArguments {
     var failOnAntialiasing = false
 
     @Option(
+        parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "A region to ignore, in pixels, in every file or in the files matching a glob (repeatable).",
             valueName: "[glob:]x,y,w,h"),

@@ -131,11 +131,21 @@ public struct FontBook: Sendable, Hashable {
                 )
             }
         }
-        for family in fonts.fallbackFamilies {
-            guard let path = FontSource(family).path(for: .regular), FontResolver.match(family, weight: .regular) == nil
-            else { continue }
+        let unusable = fonts.fallbackFamilies.compactMap { family in
+            FontSource(family).path(for: .regular).flatMap { path in
+                FontResolver.match(family, weight: .regular) == nil ? path : nil
+            }
+        }
+        if let path = unusable.first, unusable.count == 1 {
             warnings.append(
                 "The font file \(Excerpt.location(path)) in fonts.fallbackFamilies cannot be used: \(Self.fileProblem(path)); it is skipped. Check the path in fonts.fallbackFamilies of the theme."
+            )
+        } else if !unusable.isEmpty {
+            // One warning naming the first few, however long the list.
+            let named = unusable.prefix(3).map { Excerpt.location($0) }.joined(separator: ", ")
+            let more = unusable.count > 3 ? " and \(unusable.count - 3) more" : ""
+            warnings.append(
+                "\(unusable.count) font files in fonts.fallbackFamilies cannot be used (\(named)\(more)); they are skipped. Check the paths in fonts.fallbackFamilies of the theme."
             )
         }
         return warnings

@@ -42,7 +42,7 @@ struct CompareConfigTests {
     }
 
     @Test("every wrong value is refused with its place: types (true is no number, 1 no boolean), ranges, keys")
-    func refusals() {
+    func refusals() throws {
         let cases: [(String, String)] = [
             (#"[]"#, "it is not a JSON object"),
             (#"{"paths": {}}"#, #""paths" must be a list"#),
@@ -67,11 +67,32 @@ struct CompareConfigTests {
             (#"{"paths": [{"glob": "a", "mask": []}]}"#, #"paths[0] has "mask", which is not a setting"#),
             (#"{"paths": [], "paths": []}"#, #"key "paths" is given twice"#),
             (#"{"paths": [}"#, "it is not valid JSON"),
+            (#"{"$schema": 5, "paths": []}"#, #""$schema" must be a string"#),
+            ("\u{FEFF}{\"paths\": []}", "it begins with a byte order mark (EF BB BF). Save it as UTF-8 without one."),
         ]
         for (text, says) in cases {
             let error = #expect(throws: CompareConfig.Problem.self) { _ = try paths(text) }
             #expect(error?.clause.contains(says) == true, "\(text): \(error?.clause ?? "accepted")")
         }
         #expect(throws: CompareConfig.Problem.self) { _ = try CompareConfig.paths(Data([0x7B, 0xFF, 0x7D])) }
+        // The matrix file and the strings files share the checks, and say the same.
+        let keys = ["themes"]
+        for (text, says) in [
+            (#"{"$schema": 5, "themes": ["dark"]}"#, #""$schema" must be a string"#),
+            ("\u{FEFF}{\"themes\": [\"dark\"]}", "it begins with a byte order mark"),
+        ] {
+            let error = #expect(throws: MatrixFile.Problem.self) {
+                _ = try MatrixFile.lists(Data(text.utf8), keys: keys)
+            }
+            #expect(error?.clause.contains(says) == true, "\(text): \(error?.clause ?? "accepted")")
+        }
+        #expect(
+            try MatrixFile.lists(Data(#"{"$schema": "m.json", "themes": ["dark"]}"#.utf8), keys: keys) == [
+                "themes": ["dark"]
+            ])
+        let strings = #expect(throws: ChromeStringsFile.Problem.self) {
+            _ = try ChromeStringsFile.parse(Data("\u{FEFF}{}".utf8))
+        }
+        #expect(strings?.clause.contains("byte order mark") == true)
     }
 }

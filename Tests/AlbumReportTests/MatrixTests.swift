@@ -268,6 +268,27 @@ struct MatrixTests {
         #expect(try filesOfTree(merged) == actual)
     }
 
+    @Test(
+        "a matrix two of whose values are one setting spelt twice is refused before anything is fetched",
+        arguments: [
+            ("locales=en_US,en-US", "en_US and en-US"), ("languages=auto,en", "auto and en"),
+            ("locales=de_DE;languages=de,auto", "de, de_DE and auto, de_DE"),
+        ])
+    func aliasesAreDuplicates(matrix: String, named: String) async throws {
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("Matrix")
+        let error = await #expect(throws: ReportError.self) {
+            _ = try await generateMatrix(try MatrixSpec.inlineForTests(matrix), chart: chart, output: output)
+        }
+        let message = error?.description ?? ""
+        #expect(message.contains("the combinations \(named) draw the same screens"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(await chart.server.requestCount(prefix: "/") == 0, "refused before the feed was fetched")
+    }
+
     @Test("a matrix whose combination fails leaves the previous matrix as it was")
     func failureKeepsPrevious() async throws {
         let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)

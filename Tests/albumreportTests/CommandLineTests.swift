@@ -573,6 +573,13 @@ struct CompareCommandTests {
             (["compare", "e.png", "notes.txt"], "notes.txt is not a PNG file"),
             (["compare", "e.png", "missing.png"], "missing.png does not exist"),
             (["compare", "e.png", "e.png", "--threshold", "2"], "--threshold must be from 0 to 1"),
+            // A value starting with "-" is the option's value, refused as such, never "missing".
+            (["compare", "e.png", "e.png", "--threshold", "-1"], "--threshold must be from 0 to 1 (got -1.0)"),
+            (["compare", "e.png", "e.png", "--max-diff-pixels", "-3"], "--max-diff-pixels cannot be negative"),
+            (
+                ["compare", "e.png", "e.png", "--mask", "-5,-5,0,10"],
+                "The value '-5,-5,0,10' is invalid for '--mask <[glob:]x,y,w,h>'"
+            ),
             (
                 ["compare", "e.png", "e.png", "--mask", "1,2,3"],
                 "The value '1,2,3' is invalid for '--mask <[glob:]x,y,w,h>': --mask takes x,y,w,h"

@@ -54,6 +54,27 @@ public struct MatrixPipeline: Sendable {
         return all.filter { shard.contains(combinationIndex: $0.index) }
     }
 
+    /// Refuses a matrix two of whose combinations draw the same screens, because two values of an
+    /// axis are one setting spelt twice (`scales=2,0x2`, `locales=en_US,en-US`, `languages=auto,en`
+    /// where the locale's language is English): each combination would be the other's copy.
+    /// Checked over the whole matrix (every shard refuses it alike), as each run resolves it.
+    static func checkDistinct(_ request: Request, base: GenerateOptions) throws(ReportError) {
+        let available = ChromeStringsLoader.availableLanguages(templatesDirectory: base.templatesDirectory)
+        var seen: [RenderSettings: MatrixCombination] = [:]
+        for combination in request.spec.combinations {
+            var settings = options(for: combination, base: base, scale: request.scale).settings.resolved(
+                feed: base.feed, available: available)
+            settings.locale = Locale.identifier(.bcp47, from: settings.locale)
+            settings.language = settings.language ?? "en"  // no language is English's words
+            if let first = seen[settings] {
+                throw .output(
+                    "\(request.spec.source): the combinations \(Excerpt.printable(first.label)) and \(Excerpt.printable(combination.label)) draw the same screens (two values of one axis are the same setting, as albumreport resolves it). List each value once."
+                )
+            }
+            seen[settings] = combination
+        }
+    }
+
     /// `base` with `combination`'s values applied, writing to its folder under `base.output`.
     public static func options(
         for combination: MatrixCombination, base: GenerateOptions, scale: Double?
@@ -83,6 +104,7 @@ public struct MatrixPipeline: Sendable {
         _ request: Request, base: GenerateOptions, transport: any HTTPTransport, context: RunContext,
         finished: @escaping @Sendable (MatrixCombination, ReportSummary) -> Void
     ) async throws(ReportError) -> MatrixSummary {
+        try checkDistinct(request, base: base)
         let combinations = Self.combinations(of: request)
         guard !combinations.isEmpty else {
             throw .output(

@@ -68,6 +68,13 @@ public enum ThemeLoader {
         if let problem = FileProblem.reading(url.path) {
             throw .theme(ThemeError("The theme file \(Excerpt.location(url.path)) could not be read: \(problem)."))
         }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= Theme.maximumFileBytes else {
+            throw .theme(
+                ThemeError(
+                    "The theme file \(Excerpt.location(url.path)) is \(size) bytes, more than the \(Theme.maximumFileBytes) (1 MiB) a theme may be (the shipped ones are about 5 KB); pass a theme file, not another file."
+                ))
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -87,6 +87,11 @@ public enum CompareConfig {
                     "it is not a JSON object. Write it as {\"paths\": [{\"glob\": \"cards/**\", \"maxDiffPixels\": 20}]}."
             )
         }
+        if let schema = members["$schema"] {
+            guard case .string = schema else {
+                throw Problem(clause: "\"$schema\" must be a string (the schema's path or URL).")
+            }
+        }
         for key in members.keys.sorted() where key != "$schema" && key != "paths" {
             throw Problem(
                 clause:

@@ -39,6 +39,8 @@ public enum ChromeStringsFile {
                 clause:
                     "it is \(bytes) bytes, more than the \(maximumBytes) (1 MiB) a strings file may be (it holds a few short words)"
             )
+        case .byteOrderMark:
+            throw Problem(clause: "it begins with a byte order mark (EF BB BF); save it as UTF-8 without one")
         case .notUTF8(let encoding):
             throw Problem(clause: "it is not UTF-8: \(encoding); save it as UTF-8")
         case .duplicateName(let key, let line, let column):

@@ -30,6 +30,9 @@ public enum MatrixFile {
                     "it is not a JSON object. Write it as {\"devices\": [\"iphone-15\", \"ipad-10\"], \"themes\": [\"light\", \"dark\"]}."
             )
         }
+        if let schema = members["$schema"], !(schema is String) {
+            throw Problem(clause: "\"$schema\" must be a string (the schema's path or URL).")
+        }
         var lists: [String: [String]] = [:]
         for key in members.keys.sorted() where key != "$schema" {
             // The key first: a value of any type under a key that is no key is that mistake.

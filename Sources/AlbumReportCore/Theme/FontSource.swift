@@ -26,10 +26,29 @@ public struct FontSource: Sendable, Hashable {
     /// The families and files a theme's family value lists, in order: the value split at its
     /// commas, each part trimmed, empty parts dropped ("SF Pro Text, Inter" is two). A value
     /// without a comma is itself the one candidate.
+    /// (At most ``maximumCandidates``: the rest are never tried.)
     public static func candidates(of value: String) -> [FontSource] {
+        let all = allCandidates(of: value)
+        return all.count > maximumCandidates ? Array(all.prefix(maximumCandidates)) : all
+    }
+
+    /// How many fonts one list (a family value, or `fallbackFamilies`) may name: each costs a
+    /// fontconfig lookup (about 1 ms) for every style that misses, so a list of 100,000 would
+    /// take minutes. A longer list is cut, and the run says so (``cutNote(_:key:)``).
+    public static let maximumCandidates = 32
+
+    /// Every candidate `value` lists, uncapped.
+    static func allCandidates(of value: String) -> [FontSource] {
         guard value.contains(",") else { return [FontSource(value)] }
         let parts = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return parts.isEmpty ? [FontSource(value)] : parts.map(FontSource.init)
+    }
+
+    /// The warning for a list under `key` that names `count` fonts, or nil within the limit.
+    public static func cutNote(_ count: Int, key: String) -> String? {
+        guard count > maximumCandidates else { return nil }
+        return
+            "The theme's \(key) lists \(count) fonts; only the first \(maximumCandidates) are tried. Keep a font list to a handful of families."
     }
 
     /// A family value with each candidate's relative file path made absolute against

@@ -10,6 +10,9 @@ public struct ThemeError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Theme {
+    /// The most bytes a theme file may hold (the shipped ones are about 5 KB).
+    public static let maximumFileBytes = 1 << 20
+
     /// Decodes a theme file, naming the offending key when a value is missing or malformed.
     /// Font file paths are resolved against `directory` (the theme file's folder), and the
     /// theme's `family` and `displayFamily` are applied to its styles (``Theme/Fonts/applyingFamilies(relativeTo:)``).
@@ -23,6 +26,7 @@ extension Theme {
             throw ThemeError("The theme \(source) could not be read: \(DecodingProblem.clause(error, data: data)).")
         }
         try theme.checkRanges(source: source)
+        theme.notes = theme.fonts.cutLists()
         theme.fonts = theme.fonts.applyingFamilies(relativeTo: directory)
         return theme
     }

@@ -273,4 +273,9 @@ public struct Theme: Sendable, Hashable, Codable {
     public var colors: Colors
     public var fonts: Fonts
     public var metrics: Metrics
+    /// What decoding the theme file left out and the run must say (a font list cut to
+    /// ``FontSource/maximumCandidates``); not part of the file.
+    public var notes: [String] = []
+
+    private enum CodingKeys: String, CodingKey { case name, colors, fonts, metrics }
 }
