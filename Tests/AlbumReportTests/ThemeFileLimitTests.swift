@@ -16,7 +16,8 @@ struct ThemeFileLimitTests {
             _ = try ThemeLoader.load(.file(url), templatesDirectory: nil)
         }
         #expect(
-            error?.description.contains("is \(Theme.maximumFileBytes + 1) bytes, more than the 1048576 (1 MiB)") == true,
+            error?.description.contains("is \(Theme.maximumFileBytes + 1) bytes, more than the 1048576 (1 MiB)")
+                == true,
             "\(error?.description ?? "")")
         // One byte less is read, and refused for what it holds.
         try Data(repeating: 0x20, count: Theme.maximumFileBytes).write(to: url)

@@ -20,7 +20,8 @@ public enum MatrixMerger {
             parts.append((folder, place, manifest))
         }
         guard let first = parts.first else { throw .output("Pass the output folders of every matrix shard.") }
-        var verifier = try MatrixShardVerifier(first.manifest, place: first.place, templatesDirectory: templatesDirectory)
+        var verifier = try MatrixShardVerifier(
+            first.manifest, place: first.place, templatesDirectory: templatesDirectory)
         let merged = try manifest(parts.map { ($0.place, $0.manifest) }, verifier: verifier)
         let writer = try ReportWriter.prepare(output: output, force: force, control: control)
         try writer.transaction { writer in

@@ -31,7 +31,9 @@ struct ScreenResources: Sendable {
                 settings.language ?? "en", direction: direction, templatesDirectory: templatesDirectory)
         }
         language = loaded.language
-        warnings = (theme.notes + fonts.substitutions + loaded.warnings).map { ReportWarning(stage: .setup, message: $0) }
+        warnings = (theme.notes + fonts.substitutions + loaded.warnings).map {
+            ReportWarning(stage: .setup, message: $0)
+        }
     }
 
     /// The screens as `settings` present them, in this run's language.
