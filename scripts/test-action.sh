@@ -107,6 +107,35 @@ mapfile -t cards < <(find "$workspace/changed" -name '*.png' | sort)
 cp "${cards[0]}" "${cards[1]}"
 run changed 1 expected=team-goldens actual=changed
 says changed "output exit-code=1"
+# Every compare setting reaches compare as one argument each, as text. A config that allows the
+# change passes; so do a threshold and max-diff-ratio that allow it, and a mask over every file.
+printf '{"paths": [{"glob": "**/*.png", "maxDiffRatio": 1}]}\n' >"$workspace/compare config.json"
+run config 0 expected=team-goldens actual=changed "config=compare config.json"
+says config "--config compare\ config.json"
+run numbers 0 expected=team-goldens actual=changed threshold=0.2 max-diff-ratio=1 minimum-cluster=2 \
+  fail-on-antialiasing=true
+says numbers "--threshold 0.2 --max-diff-ratio 1 --minimum-cluster 2 --fail-on-antialiasing"
+run pixels 1 expected=team-goldens actual=changed max-diff-pixels=3
+says pixels "--max-diff-pixels 3"
+run masked 0 expected=team-goldens actual=changed 'masks=**/*.png:0,0,100000,100000'
+# Never expanded by a shell: "*" stays one element name (refused as no element of the goldens'
+# manifest, not turned into the workspace's files), and a mask line with spaces stays one mask
+# (refused as matching no file, named whole).
+run star 2 actual=changed expected=goldens 'mask-elements=* button'
+says star "--mask-element \* --mask-element button"
+lacks star "--mask-element albumreport.tar.gz"
+run spaced 2 expected=team-goldens actual=changed $'masks=0,0,1,1\nmy cards/*.png:0,0,10,10\n'
+says spaced "--mask 0,0,1,1 --mask my\ cards/\*.png:0,0,10,10"
+says spaced "my cards/*.png:0,0,10,10"
+# Refused before anything is installed: a setting compare would refuse.
+run bad-threshold 1 expected=team-goldens actual=changed threshold=high
+says bad-threshold "::error title=albumreport::threshold is 'high': give a number from 0 to 1"
+lacks bad-threshold "run   Install the prebuilt"
+run bad-pixels 1 expected=team-goldens actual=changed max-diff-pixels=-1
+says bad-pixels "::error title=albumreport::max-diff-pixels is '-1': give a whole number"
+run no-config 1 expected=team-goldens actual=changed config=nowhere.json
+says no-config "::error title=albumreport::config is 'nowhere.json', and there is no such file in the workspace"
+
 # An actual folder that is not there is refused before anything is installed.
 run no-actual 1 actual=nowhere
 says no-actual "::error title=albumreport::actual is 'nowhere'"
@@ -175,4 +204,4 @@ python3 "$root/scripts/test-action.py" --action-path "$workspace/action" --until
   fail key-compare "the cache key step failed."
 says key-compare "step output product=albumreport-compare"
 says key-compare "step output key=albumreport-build-v1-albumreport-compare-"
-echo "test-action: action.yml with binary-url: render and compare pass and fail, argument lines, compare-only pass and fail (with the whole tool and with the compare-only tarball, which also runs on Ubuntu and refuses to render), per-job artifact names, update uploading the goldens, the renders uploaded; refused: a wrong or malformed checksum, http, a runner that is not Debian 12; a source build's cache key step works on a fresh copy."
+echo "test-action: action.yml with binary-url: render and compare pass and fail, argument lines, every compare setting (a config file, numbers, masks, element names; nothing expanded), compare-only pass and fail (with the whole tool and with the compare-only tarball, which also runs on Ubuntu and refuses to render), per-job artifact names, update uploading the goldens, the renders uploaded; refused: a wrong or malformed checksum, http, a runner that is not Debian 12; a source build's cache key step works on a fresh copy."

@@ -134,6 +134,34 @@ struct ReportSafetyTests {
         #expect(try Self.hashes(output).keys.filter { $0.hasPrefix("cards/") }.count == 4)
     }
 
+    @Test("a run killed right after the swap leaves the new report and a marked old one, which the next run removes")
+    func killedAtSwap() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let output = scratch.url.appendingPathComponent("Output")
+        #expect(
+            try await ProductBinary.run(["generate", "--limit", "3", "--output", "Output", "-q"], in: scratch.url)
+                .exitCode == 0)
+        let killed = try await ProductBinary.run(
+            ["generate", "--limit", "3", "--theme", "dark", "--output", "Output", "-q"], in: scratch.url,
+            environment: ["ALBUMREPORT_TEST_KILL": "after-swap"])
+        #expect(killed.exitCode == SIGKILL, "\(killed.standardError.suffix(400))")
+        let manifest = try String(contentsOf: output.appendingPathComponent("manifest.json"), encoding: .utf8)
+        #expect(manifest.contains("\"theme\" : \"dark\""), "the new report is in place")
+        // The old report is beside it, marked as a staging folder of a process that is gone.
+        let left = Self.leftovers(next: output)
+        #expect(left.count == 1, "\(left)")
+        for name in left {
+            let old = scratch.url.appendingPathComponent(name)
+            #expect(FileManager.default.fileExists(atPath: old.appendingPathComponent(".albumreport-staging").path))
+        }
+        let next = try await ProductBinary.run(
+            ["generate", "--limit", "3", "--output", "Output", "-q"], in: scratch.url)
+        #expect(next.exitCode == 0)
+        #expect(Self.leftovers(next: output).isEmpty, "the next run removes the old report")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent(".albumreport-staging").path))
+    }
+
     @Test("only files the tool wrote are removed: the user's own files survive a new report")
     func userFilesSurvive() async throws {
         let scratch = try TemporaryDirectory()

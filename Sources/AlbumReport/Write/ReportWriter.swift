@@ -208,10 +208,19 @@ public struct ReportWriter: Sendable {
         let pruning = previousReport != nil
         try carryOver(from: output, into: staging, relativePath: "", previous: previous, pruning: pruning)
         Self.copyAttributes(from: output, to: staging)
+        // The old report's folder is marked before the swap, so that from the moment it becomes a
+        // staging folder it is one the next run removes (a run killed right after the swap left
+        // it, unmarked, beside the output for good). A run killed before the swap leaves the
+        // marker file in the output, which is never carried over.
+        let oldMarker = FileManager.default.createFile(atPath: marker.path, contents: Data())
         if albumreport_exchange_paths(staging.path, output.path) == 0 {
-            // The marker now marks the old report's folder, so that a run killed right here has
-            // it cleaned up next time.
-            _ = Foundation.rename(marker.path, staging.appendingPathComponent(Self.stagingMarker).path)
+            FaultInjection.point(.afterSwap)
+            // The new report's marker (the staging folder's) goes; the old report's stays with it.
+            try? manager.removeItem(at: marker)
+            if !oldMarker {
+                _ = manager.createFile(
+                    atPath: staging.appendingPathComponent(Self.stagingMarker).path, contents: Data())
+            }
             // `staging` now holds the old report. Anything the user added to it during the run
             // is moved over; the rest was ours and goes — unless a move failed, in which case the
             // old folder is left where it is rather than lose a file.
@@ -224,6 +233,7 @@ public struct ReportWriter: Sendable {
             }
         } else {
             // No atomic exchange on this file system: replace file by file (each rename atomic).
+            if oldMarker { try? manager.removeItem(at: marker) }
             try replaceFileByFile(previous: previous)
         }
     }
