@@ -111,7 +111,7 @@ says changed "output exit-code=1"
 # change passes; so do a threshold and max-diff-ratio that allow it, and a mask over every file.
 printf '{"paths": [{"glob": "**/*.png", "maxDiffRatio": 1}]}\n' >"$workspace/compare config.json"
 run config 0 expected=team-goldens actual=changed "config=compare config.json"
-says config "--config compare\ config.json"
+says config "--config 'compare config.json'"
 run numbers 0 expected=team-goldens actual=changed threshold=0.2 max-diff-ratio=1 minimum-cluster=2 \
   fail-on-antialiasing=true
 says numbers "--threshold 0.2 --max-diff-ratio 1 --minimum-cluster 2 --fail-on-antialiasing"
@@ -122,10 +122,10 @@ run masked 0 expected=team-goldens actual=changed 'masks=**/*.png:0,0,100000,100
 # manifest, not turned into the workspace's files), and a mask line with spaces stays one mask
 # (refused as matching no file, named whole).
 run star 2 actual=changed expected=goldens 'mask-elements=* button'
-says star "--mask-element \* --mask-element button"
+says star "--mask-element '*' --mask-element button"
 lacks star "--mask-element albumreport.tar.gz"
 run spaced 2 expected=team-goldens actual=changed $'masks=0,0,1,1\nmy cards/*.png:0,0,10,10\n'
-says spaced "--mask 0,0,1,1 --mask my\ cards/\*.png:0,0,10,10"
+says spaced "--mask 0,0,1,1 --mask 'my cards/*.png:0,0,10,10'"
 says spaced "my cards/*.png:0,0,10,10"
 # Refused before anything is installed: a setting compare would refuse.
 run bad-threshold 1 expected=team-goldens actual=changed threshold=high
