@@ -216,6 +216,16 @@ public struct GoldenComparer: Sendable {
         case .pixels:
             break
         }
+        // An animated PNG's other frames would go uncompared, and a pass would be false: two
+        // that are not the same bytes are an error.
+        for (url, data) in [(expected, expectedData), (actual, actualData)] {
+            if let frames = PNGChunkWalk.animationFrames(in: data) {
+                return Self.failed(
+                    name, expected, actual,
+                    "\(url.path) is an animated PNG (\(frames) frames); compare compares still images, and would compare only its first frame. Export each frame as a PNG of its own and compare those."
+                )
+            }
+        }
         var options = job.options
         options.masks = job.masks
         let outcome: StreamedComparison.Outcome

@@ -40,6 +40,25 @@ public enum PNGChunkWalk {
         }
     }
 
+    /// The frame count an animated PNG's `acTL` chunk gives (it comes before the first `IDAT`), or
+    /// nil for a still image. Only chunk headers are read.
+    public static func animationFrames(in data: Data) -> Int? {
+        data.withUnsafeBytes { bytes in
+            var offset = 8
+            while offset + 12 <= bytes.count {
+                let length = Int(bigEndian(bytes, offset))
+                let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+                if type == "IDAT" || type == "IEND" { return nil }
+                if type == "acTL" {
+                    return length >= 8 && offset + 12 <= bytes.count - 4 ? Int(bigEndian(bytes, offset + 8)) : 0
+                }
+                guard length <= bytes.count - offset - 12 else { return nil }
+                offset += 12 + length
+            }
+            return nil
+        }
+    }
+
     private static func bigEndian(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
         bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
     }

@@ -17,6 +17,11 @@ package final class PNGRowReader {
     /// stream row by row.
     package static let wholeStreamBudget = 16 << 20
 
+    /// The most pixels an interlaced PNG may have: libpng decodes one whole (its rows exist only
+    /// after the last pass), 4 bytes a pixel, so 64 million are 256 MB per image, and two pairs in
+    /// flight hold four. A non-interlaced PNG streams at any size up to ``PNGReader/maximumPixels``.
+    package static let maximumInterlacedPixels = 64_000_000
+
     /// Opens the PNG in `data`, read from `name` (for messages): its header is read and checked,
     /// no pixel is decoded yet (an interlaced PNG is the exception: libpng decodes it whole).
     package init(
@@ -26,6 +31,15 @@ package final class PNGRowReader {
         if let problem = PNGReader.signatureProblem(data, name: name) { throw problem }
         if let problem = ImageHeader.pngChunkProblem(data) {
             throw PNGReader.Problem(description: "\(Excerpt.location(name)) is not a readable PNG (\(problem)).")
+        }
+        // IHDR's interlace method is its 13th byte (file offset 28).
+        if data.count > 28, data[data.startIndex + 28] == 1, let header = ImageHeader.read(data.prefix(64)),
+            header.width * header.height > Self.maximumInterlacedPixels
+        {
+            throw PNGReader.Problem(
+                description:
+                    "\(Excerpt.location(name)) is an interlaced PNG of \(header.width)×\(header.height) pixels; an interlaced PNG is decoded whole, so albumreport compares those of up to \(Self.maximumInterlacedPixels / 1_000_000) million pixels. Save it without interlacing (such as with `optipng -i0`): it then streams at any size up to \(PNGReader.maximumPixels / 1_000_000) million."
+            )
         }
         var width: UInt32 = 0
         var height: UInt32 = 0

@@ -32,6 +32,9 @@ public final class LoopbackHTTPServer: Sendable {
             case none
             /// Announce the whole length, send `afterBytes`, then close the connection.
             case truncate(afterBytes: Int)
+            /// Sends the head and this many body bytes, then resets the connection (RST, as a
+            /// crashed server or a middlebox does).
+            case reset(afterBytes: Int)
             /// Announce the whole length, send `afterBytes`, then send nothing more.
             case stall(afterBytes: Int)
             /// Send `bytes` zero bytes in 1 MiB pieces (the body is not held in memory).
@@ -306,6 +309,17 @@ private final class RouteHandler: ChannelInboundHandler {
             context.flush()
             server.end()
             channel.close(promise: nil)
+            return
+        case .reset(let afterBytes):
+            body(route.body.prefix(afterBytes))
+            context.flush()
+            server.end()
+            // A zero linger time makes close send RST instead of FIN.
+            if let sockets = channel as? any SocketOptionProvider {
+                sockets.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
+            } else {
+                channel.close(promise: nil)
+            }
             return
         case .stall(let afterBytes):
             body(route.body.prefix(afterBytes))

@@ -57,6 +57,10 @@ let artworkFaults: [ArtworkFault] = [
         route: { _, _, png in .init(headers: image, body: png, fault: .truncate(afterBytes: 40)) },
         reason: "cut off"),
     ArtworkFault(
+        name: "a connection reset mid-body",
+        route: { _, _, png in .init(headers: image, body: png, fault: .reset(afterBytes: 40)) },
+        reason: "the server reset the connection"),
+    ArtworkFault(
         name: "corrupt bytes after a valid PNG header",
         route: { _, _, png in .init(headers: image, body: png.prefix(33) + Data(repeating: 0x5A, count: 500)) },
         reason: "corrupt or truncated"),

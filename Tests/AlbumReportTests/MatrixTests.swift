@@ -367,4 +367,23 @@ struct MatrixDiskFullTests {
         #expect(message.contains("no space left"), "\(message)")
         #expect(message.contains(output.path + "/") && !message.contains(".albumreport-"), "\(message)")
     }
+
+    @Test(
+        "disk full during a plain run names the output's file too, not the staging folder",
+        .enabled(if: getuid() == 0))
+    func diskFullPlainRun() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let disk = folder.url.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        guard Self.mountTool("/bin/mount", ["-t", "tmpfs", "-o", "size=192k", "tmpfs", disk.path]) else { return }
+        defer { _ = Self.mountTool("/bin/umount", [disk.path]) }
+        let output = disk.appendingPathComponent("Report")
+        let error = await #expect(throws: ReportError.self) {
+            _ = try await generateOnce(.sample, output: output) { $0.limit = 10 }
+        }
+        let message = error?.description ?? ""
+        #expect(message.contains("no space left"), "\(message)")
+        #expect(message.contains(output.path + "/") && !message.contains(".albumreport-"), "\(message)")
+    }
 }

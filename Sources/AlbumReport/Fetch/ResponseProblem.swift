@@ -1,5 +1,7 @@
 import AlbumReportCore
 import AsyncHTTPClient
+import Foundation
+import NIOCore
 import NIOHTTP1
 
 /// What the HTTP stack's errors mean, as clauses for a warning, instead of their raw texts
@@ -52,11 +54,30 @@ enum ResponseProblem {
         return "the TLS library reported \(Excerpt.printable(text, limit: 120))"
     }
 
+    /// A clause for a socket's error number, in words (NIO's text names its own function:
+    /// `read(descriptor:pointer:size:): Connection reset by peer (errno: 104)`).
+    static func socket(errno code: Int32) -> String {
+        switch code {
+        case ECONNRESET: return "the server reset the connection"
+        case EPIPE: return "the server closed the connection while the request was being sent"
+        case ETIMEDOUT: return "the connection timed out"
+        default: return "the connection failed: \(String(cString: strerror(code)).lowercased())"
+        }
+    }
+
     /// A clause for any other error of the HTTP client: its name in words
     /// (`HTTPClientError.bodyLengthMismatch` → "body length mismatch"), never a type dump.
     static func clause(_ error: any Error) -> String {
         if let parser = error as? HTTPParserError { return clause(parser) }
         if let decompression = decompression(error) { return decompression }
+        if let io = error as? IOError { return socket(errno: io.errnoCode) }
+        if let channel = error as? ChannelError {
+            switch channel {
+            case .eof, .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed:
+                return "the connection closed before the response was complete"
+            default: return "the connection failed"
+            }
+        }
         var name = String(describing: error)
         guard !name.contains("(") else { return "the HTTP client reported \(Excerpt.printable(name, limit: 120))" }
         if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }

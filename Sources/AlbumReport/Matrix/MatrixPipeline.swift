@@ -153,8 +153,7 @@ public struct MatrixPipeline: Sendable {
                     network: context.stats.byName)
             }
         } catch {
-            // Named as the output's file: the staging folders are this run's, not the user's.
-            throw Self.naming(error, output: base.output, staging: writer.staging)
+            throw ReportError(mapping: error)
         }
     }
 
@@ -217,21 +216,6 @@ public struct MatrixPipeline: Sendable {
         } catch {
             throw ReportError(mapping: error)
         }
-    }
-
-    /// A write failure named by the file of the output it was to become: the matrix is staged in
-    /// a folder next to the output and each combination in one of its own inside that, both named
-    /// by this run (".iphone-15.albumreport-4711-0a1b2c3d"), while the output is what the user chose.
-    static func naming(_ error: ReportError, output: URL, staging: URL) -> ReportError {
-        guard case .write(let path, let detail) = error, path.hasPrefix(staging.path + "/") else { return error }
-        let inside = path.dropFirst(staging.path.count + 1).split(separator: "/").map { component in
-            // ".NAME.albumreport-PID-SUFFIX" stages the folder NAME.
-            guard component.hasPrefix("."), let marker = component.range(of: ".albumreport-", options: .backwards)
-            else { return String(component) }
-            return String(component[component.index(after: component.startIndex)..<marker.lowerBound])
-        }
-        let named = inside.reduce(ReportWriter.resolved(output)) { $0.appendingPathComponent($1) }
-        return .write(path: named.path, detail: detail)
     }
 }
 

@@ -117,7 +117,8 @@ public struct ReportPipeline: Sendable {
                 breakdown: (sheet.timings + cards.timings).figures + [streamed.renderCache.figure])
         } catch {
             streamed.writer.abandon()
-            throw error
+            // Named as the output's file: the staging folder is this run's, not the user's.
+            throw ReportWriter.naming(error, output: streamed.writer.output, staging: streamed.writer.staging)
         }
     }
 

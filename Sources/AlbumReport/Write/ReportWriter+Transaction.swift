@@ -19,7 +19,7 @@ extension ReportWriter {
             return try body(self)
         } catch {
             abandon()
-            throw ReportError(mapping: error)
+            throw Self.naming(ReportError(mapping: error), output: output, staging: staging)
         }
     }
 
@@ -31,7 +31,7 @@ extension ReportWriter {
             return try await body(self)
         } catch {
             abandon()
-            throw ReportError(mapping: error)
+            throw Self.naming(ReportError(mapping: error), output: output, staging: staging)
         }
     }
 
@@ -40,5 +40,20 @@ extension ReportWriter {
         let data = try ReportError.writing(Self.manifestName) { try manifest.encoded() }
         if Task.isCancelled { throw .cancelled }
         try commit(manifest: data, page: page)
+    }
+
+    /// A write failure named by the file of the output it was to become: a report is staged in a
+    /// folder next to the output (a matrix's combinations each in one of its own inside that), named
+    /// by this run (".iphone-15.albumreport-4711-0a1b2c3d"), while the output is what the user chose.
+    static func naming(_ error: ReportError, output: URL, staging: URL) -> ReportError {
+        guard case .write(let path, let detail) = error, path.hasPrefix(staging.path + "/") else { return error }
+        let inside = path.dropFirst(staging.path.count + 1).split(separator: "/").map { component in
+            // ".NAME.albumreport-PID-SUFFIX" stages the folder NAME.
+            guard component.hasPrefix("."), let marker = component.range(of: ".albumreport-", options: .backwards)
+            else { return String(component) }
+            return String(component[component.index(after: component.startIndex)..<marker.lowerBound])
+        }
+        let named = inside.reduce(ReportWriter.resolved(output)) { $0.appendingPathComponent($1) }
+        return .write(path: named.path, detail: detail)
     }
 }

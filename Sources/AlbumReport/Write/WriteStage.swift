@@ -64,7 +64,9 @@ struct WriteStage: PipelineStage {
             try finished.encode(flushingAt: 1 << 18) { file.write($0) }
         } catch {
             _ = try? file.close()
-            throw .write(path: ReportWriter.manifestName, detail: FileProblem.describe(error))
+            throw .write(
+                path: input.writer.staging.appendingPathComponent(ReportWriter.manifestName).path,
+                detail: FileProblem.describe(error))
         }
         _ = try file.close()
         let madePage = await pageData
