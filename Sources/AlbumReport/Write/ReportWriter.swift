@@ -208,6 +208,14 @@ public struct ReportWriter: Sendable {
         let pruning = previousReport != nil
         try carryOver(from: output, into: staging, relativePath: "", previous: previous, pruning: pruning)
         Self.copyAttributes(from: output, to: staging)
+        try swap(previous: previous, pruning: pruning)
+    }
+
+    /// Exchanges the staging folder with the output (atomically, where the file system can), then
+    /// moves over what the user added to the old report meanwhile and removes the rest.
+    private func swap(previous: Set<String>, pruning: Bool) throws(ReportError) {
+        let manager = FileManager.default
+        let marker = output.appendingPathComponent(Self.stagingMarker)
         // The old report's folder is marked before the swap, so that from the moment it becomes a
         // staging folder it is one the next run removes (a run killed right after the swap left
         // it, unmarked, beside the output for good). A run killed before the swap leaves the
