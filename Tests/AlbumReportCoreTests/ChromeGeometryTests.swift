@@ -143,15 +143,8 @@ struct ChromeGeometryTests {
                 }
                 #expect(abs(button.x - (view.x + 20)) < 1e-9, "\(options)")
                 #expect(abs(button.maxX - (view.maxX - 20)) < 1e-9, "\(options)")
-                if device.isPad, device.orientation == .landscape, card.presentation == nil {
-                    // iPad landscape: the button under the text, centred with it on the artwork, or
-                    // (when they do not fit the screen together) pinned as everywhere else.
-                    let under = (card.textBlocks.last?.frame.maxY ?? 0) + 20
-                    #expect(abs(button.maxY - (view.bottom - 20)) < 1e-9 || abs(button.y - under) < 1e-9)
-                    #expect(button.maxY <= view.bottom - 20 + 1e-9)
-                } else {
-                    #expect(abs(button.maxY - (view.bottom - 20)) < 1e-9, "\(options)")
-                }
+                // Pinned on every card: iPad landscape too (its text is centred, not its button).
+                #expect(abs(button.maxY - (view.bottom - 20)) < 1e-9, "\(options)")
                 if let sheet = card.presentation { #expect(sheet.sheetFrame.contains(button)) }
                 if options.fit == .screen {
                     #expect(card.size == device.size)
@@ -260,10 +253,12 @@ struct ChromeGeometryTests {
         let title = try #require(card.title)
         #expect(title.frame.x >= card.artwork.frame.maxX + 20)
         if device.isPad {
-            // The button sits in the text's column, 20 pt under the text; the two are centred on
-            // the artwork.
-            #expect(abs((title.frame.y + card.button.frame.maxY) / 2 - card.artwork.frame.midY) < 1e-9)
-            #expect(abs(card.button.frame.y - ((card.copyright?.frame.maxY ?? 0) + 20)) < 1e-9)
+            // The text is centred on the artwork; the button stays pinned in the text's column,
+            // 20 pt above the safe area's bottom (the seeds' rule), clear of the artwork.
+            let textBottom = card.copyright?.frame.maxY ?? 0
+            #expect(abs((title.frame.y + textBottom) / 2 - card.artwork.frame.midY) < 1e-9)
+            #expect(abs(card.button.frame.maxY - (device.size.height - device.safeArea.bottom - 20)) < 1e-9)
+            #expect(textBottom <= card.button.frame.y - 20 + 1e-9)
             #expect(!card.artwork.frame.intersects(card.button.frame))
         } else {
             #expect(abs(title.frame.y - card.artwork.frame.y) < 1e-9)

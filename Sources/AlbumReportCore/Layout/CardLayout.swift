@@ -82,12 +82,13 @@ public struct CardLayout: Sendable, Hashable, Codable {
         var artwork = ImageSlot(frame: layout.artwork, cornerRadius: metrics.cardArtworkCornerRadius)
         var text = CardText(
             item: item, columns: layout, theme: theme, locale: locale, language: language, measurer: measurer)
-        // iPad landscape, pushed: the artwork and the text with the button under it, centred.
-        let balancedButtonY =
-            layout.buttonBesideArtwork
-            ? Self.balance(
+        // iPad landscape, pushed: the artwork centred, the text centred on it; the button stays
+        // pinned (the seeds' rule) at the foot of the text's column.
+        if layout.buttonBesideArtwork {
+            Self.balance(
                 &artwork, &text, top: layout.textTop, buttonHeight: buttonHeight,
-                floor: device.size.height - frame.bottomInset - metrics.buttonBottomMargin, metrics: metrics) : nil
+                floor: device.size.height - frame.bottomInset - metrics.buttonBottomMargin, metrics: metrics)
+        }
         // What must end above the button's band: the text, and the artwork unless the button sits beside it.
         let contentBottom = layout.buttonBesideArtwork ? text.bottom : max(text.bottom, artwork.frame.maxY)
         let fitsScreen = options.fit == .screen
@@ -98,7 +99,7 @@ public struct CardLayout: Sendable, Hashable, Codable {
             frame: frame, device: device, fitsScreen: fitsScreen)
         let buttonFrame = Rect(
             x: layout.buttonView.x + metrics.cardInset,
-            y: balancedButtonY ?? (height - frame.bottomInset - metrics.buttonBottomMargin - buttonHeight),
+            y: height - frame.bottomInset - metrics.buttonBottomMargin - buttonHeight,
             width: layout.buttonView.width - 2 * metrics.cardInset, height: buttonHeight)
         let scrollEdge =
             fitsScreen
@@ -168,24 +169,23 @@ public struct CardLayout: Sendable, Hashable, Codable {
     }
 
     /// Composes an iPad's landscape card (artwork leading, text trailing) so that its columns
-    /// balance on the big screen: the artwork is centred in the height between `top` and
-    /// `floor` (the button's lowest bottom), and the text with the button 20 pt under it is
-    /// centred on the artwork, as one group in the trailing column, instead of the text at the
-    /// top and the button pinned to the bottom with most of the column empty between them (a
-    /// 13-inch screen left 690 pt there). Returns the button's top, or nil (nothing moved) when
-    /// the group does not fit that height: the text then starts at the top and the button stays
-    /// pinned, as on every other card.
+    /// balance on the big screen: the artwork is centred in the height between `top` and `floor`
+    /// (the pinned button's bottom), and the text is centred on the artwork, ending above the
+    /// button's band, instead of hanging at the top with most of the column empty under it (a
+    /// 13-inch screen left 690 pt there). The button itself never moves: it stays pinned 20 pt above
+    /// the safe area's bottom, as on every card (the seeds' rule). Text too tall to centre starts
+    /// at the top.
     private static func balance(
         _ artwork: inout ImageSlot, _ text: inout CardText, top: Double, buttonHeight: Double, floor: Double,
         metrics: Theme.Metrics
-    ) -> Double? {
-        let group = text.bottom - top + metrics.buttonContentSpacing + buttonHeight
+    ) {
         let height = floor - top
-        guard group <= height else { return nil }
         artwork.frame.y = top + max((height - artwork.frame.height) / 2, 0)
-        let groupTop = min(max(artwork.frame.midY - group / 2, top), floor - group)
-        text.move(by: groupTop - top)
-        return groupTop + group - buttonHeight
+        let textHeight = text.bottom - top
+        let textFloor = floor - buttonHeight - metrics.buttonContentSpacing
+        guard textHeight <= textFloor - top else { return }
+        let textTop = min(max(artwork.frame.midY - textHeight / 2, top), textFloor - textHeight)
+        text.move(by: textTop - top)
     }
 
     /// The band content scrolls under when it reaches under the button: the chrome material
