@@ -241,6 +241,15 @@ grep -q "Test run with 1 test " "$work/hint.log" || {
     cat "$work/hint.log"; echo "check-consumer: the re-record command's --filter '$hint' runs other tests too" >&2; exit 1
 }
 [[ -n "$(find "$work/artifacts-changed-1" -name "*.png")" ]] || { echo "check-consumer: a failure left no images" >&2; exit 1; }
+# Promotion: each changed image is in the run's promote/ tree at its golden's path, so that
+# copying the tree over the package root makes those goldens (checked on a copy of the goldens).
+promoted=$(find "$work"/artifacts-changed-2/run-*/promote -name "*.png" | wc -l)
+[[ "$promoted" -ge 5 ]] || { echo "check-consumer: promote/ holds $promoted images, not the 5 changed ones" >&2; exit 1; }
+for image in "$work"/artifacts-changed-2/run-*/promote/Tests/ScreensTests/__Goldens__/*/*.png; do
+    [[ -f "Tests/ScreensTests/__Goldens__/${image#*/promote/Tests/ScreensTests/__Goldens__/}" ]] || {
+        echo "check-consumer: promote/ holds $image, which is no golden's path" >&2; exit 1
+    }
+done
 run_cases "$work/after.log" ALBUMREPORT_RECORD=never ALBUMREPORT_ARTIFACTS="$work/artifacts-changed-1" || {
     cat "$work/after.log"; echo "check-consumer: the unchanged run after a failure failed" >&2; exit 1
 }

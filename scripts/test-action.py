@@ -12,7 +12,8 @@ failing step's exit code); prints the action's outputs.
                            [--job ID] [--job-index I --job-total N] [--matrix JSON]
                            [--record FILE] WORKSPACE NAME=VALUE…
 
---action-path runs another copy of the action (default: this checkout); --until stops after the
+--runner-temp NAME gives the run that folder of the workspace as RUNNER_TEMP (two runs with one
+stand for two uses in one job). --action-path runs another copy of the action (default: this checkout); --until stops after the
 step of that name (its outputs are printed). --job gives github.job (default: goldens); --job-index
 and --job-total give the strategy context (default: 0 of 1), --matrix the matrix context (a JSON
 object). --record writes the stood-in `uses:` steps, one JSON object a line:
@@ -50,6 +51,7 @@ job = option("--job", "goldens")
 job_index, job_total = int(option("--job-index", "0")), int(option("--job-total", "1"))
 matrix = json.loads(option("--matrix", "{}"))
 record = option("--record")
+runner_temp = option("--runner-temp")
 workspace = pathlib.Path(arguments[0]).resolve()
 action = yaml.safe_load((root / "action.yml").read_text())
 declared = action.get("inputs") or {}
@@ -60,8 +62,13 @@ for pair in arguments[1:]:
         sys.exit(f"test-action: action.yml declares no input '{name}'")
     inputs[name] = value
 
-# RUNNER_TEMP inside the workspace, so whoever made the workspace removes it.
-temp = pathlib.Path(tempfile.mkdtemp(prefix="runner-temp-", dir=workspace))
+# RUNNER_TEMP inside the workspace, so whoever made the workspace removes it; --runner-temp gives
+# one folder to several runs, as the uses of the action in one job share it.
+if runner_temp:
+    temp = (workspace / runner_temp).resolve()
+    temp.mkdir(parents=True, exist_ok=True)
+else:
+    temp = pathlib.Path(tempfile.mkdtemp(prefix="runner-temp-", dir=workspace))
 contexts = {"inputs": inputs, "steps": {}, "runner": {"temp": str(temp), "os": "Linux"},
             "github": {"action_path": str(root), "workspace": str(workspace), "job": job},
             "strategy": {"job-index": job_index, "job-total": job_total, "fail-fast": True, "max-parallel": job_total},

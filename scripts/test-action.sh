@@ -161,6 +161,15 @@ uploaded shard-1 golden-report-render-1 >/dev/null
 uploaded shard-1 golden-report-render-1-actual >/dev/null
 run named 0 expected=team-goldens actual=screenshots artifact-name=my-report --job render --job-index 1 --job-total 2
 [ "$(artifacts named | tr '\n' ' ')" = "my-report my-report-actual " ] || fail named "artifact-name was not used as given: $(artifacts named | tr '\n' ' ')"
+# Two uses in one job (one RUNNER_TEMP): the second gets names of its own; an explicit name the
+# first took is refused before anything runs.
+run first-use 0 expected=team-goldens actual=screenshots --runner-temp one-job
+run second-use 0 expected=team-goldens actual=screenshots --runner-temp one-job
+[ "$(artifacts second-use | tr '\n' ' ')" = "golden-report-goldens-2 golden-report-goldens-2-actual " ] ||
+  fail second-use "the second use in a job did not get its own names: $(artifacts second-use | tr '\n' ' ')"
+run named-twice 0 expected=team-goldens actual=screenshots artifact-name=mine --runner-temp job-two
+run named-again 1 expected=team-goldens actual=screenshots artifact-name=mine --runner-temp job-two
+says named-again "::error title=albumreport::artifact-name is 'mine', which an earlier use of this action in this job took"
 run bad-name 1 actual=screenshots artifact-name=../up
 says bad-name "::error title=albumreport::artifact-name is '../up': an artifact name cannot hold"
 
@@ -178,6 +187,9 @@ lacks wrong-sha "run   Render and compare"
 run bad-sha 1 binary-sha256="sha256:$sha"
 says bad-sha "::error title=albumreport::binary-sha256 is 'sha256:$sha', which is neither a SHA-256"
 lacks bad-sha "run   Install the prebuilt"
+lacks pass "binary-sha256 is empty"   # given: no warning
+run https-no-sha 0 binary-url=https://127.0.0.1:9/albumreport-0.4.0-linux-x86_64.tar.gz --until "Check the inputs"
+says https-no-sha "::warning title=albumreport::binary-sha256 is empty, so the tarball downloaded from https://127.0.0.1:9/"
 run http 1 binary-url=http://example.com/albumreport-0.3.0-linux-x86_64.tar.gz
 says http "::error title=albumreport::binary-url is 'http://example.com/albumreport-0.3.0-linux-x86_64.tar.gz': plain http is refused"
 lacks http "run   Install the prebuilt"
@@ -204,4 +216,4 @@ python3 "$root/scripts/test-action.py" --action-path "$workspace/action" --until
   fail key-compare "the cache key step failed."
 says key-compare "step output product=albumreport-compare"
 says key-compare "step output key=albumreport-build-v1-albumreport-compare-"
-echo "test-action: action.yml with binary-url: render and compare pass and fail, argument lines, every compare setting (a config file, numbers, masks, element names; nothing expanded), compare-only pass and fail (with the whole tool and with the compare-only tarball, which also runs on Ubuntu and refuses to render), per-job artifact names, update uploading the goldens, the renders uploaded; refused: a wrong or malformed checksum, http, a runner that is not Debian 12; a source build's cache key step works on a fresh copy."
+echo "test-action: action.yml with binary-url: render and compare pass and fail, argument lines, every compare setting (a config file, numbers, masks, element names; nothing expanded), compare-only pass and fail (with the whole tool and with the compare-only tarball, which also runs on Ubuntu and refuses to render), per-job and per-use artifact names, a missing binary-sha256 warned about, update uploading the goldens, the renders uploaded; refused: a wrong or malformed checksum, http, a runner that is not Debian 12; a source build's cache key step works on a fresh copy."

@@ -46,11 +46,21 @@ public struct GoldenCase: Sendable, Hashable {
     /// 60 characters), `-` and eight hex digits of the
     /// SHA-256 of what identifies the case. `["dark"]` → `dark`; `[.light]` → `light`;
     /// `["Dark Mode", "2"]` → `dark-mode-2-1f3a…`; `["a-b", "c"]` and `["a", "b-c"]` differ.
-    public var fileName: String {
-        let readable = descriptions.map(Self.readable)
+    public var fileName: String { name(legacy: false) }
+
+    /// The name albumreport 0.4.0 gave the case, which hashed enum cases with raw values or
+    /// camelCase names: a golden recorded under it is still found (``GoldenImage/legacyLocation``).
+    var legacyFileName: String { name(legacy: true) }
+
+    /// ``fileName``; `legacy`, as albumreport 0.4.0 made it.
+    private func name(legacy: Bool) -> String {
+        let readable = descriptions.map { legacy ? Self.legacyReadable($0) : Self.readable($0) }
         let joined = readable.compactMap { $0 }.joined(separator: "-")
+        // An enum case (`.highContrast`) is named by its case name whatever its ID (a raw value,
+        // `"hc"`): one enum's cases have distinct names.
+        let enumCases = !legacy && descriptions.allSatisfy(Self.isEnumCase)
         let plain =
-            !readable.contains(nil) && discriminator == 0 && idsExplained
+            !readable.contains(nil) && discriminator == 0 && (idsExplained || enumCases)
             && (descriptions.count == 1 || !joined.isEmpty && readable.allSatisfy { $0?.contains("-") == false })
             && joined.count <= GoldenImage.maximumCaseNameLength
         if plain { return joined }
@@ -93,11 +103,51 @@ public struct GoldenCase: Sendable, Hashable {
         }
     }
 
-    /// `description` when it is its own slug (an enum case's leading `.` dropped), else nil.
-    private static func readable(_ description: String) -> String? {
+    /// `description` when it is its own slug (an enum case's leading `.` dropped, a camelCase
+    /// case name in kebab case: `.highContrast` → `high-contrast`), else nil.
+    static func readable(_ description: String) -> String? {
+        if isEnumCase(description) {
+            var kebab = ""
+            for character in description.dropFirst() {
+                if character.isUppercase, !kebab.isEmpty, kebab.last != "-" { kebab += "-" }
+                kebab += character == "_" ? "-" : character.lowercased()
+            }
+            return Slug.make(kebab) == kebab ? kebab : nil
+        }
+        return legacyReadable(description)
+    }
+
+    /// ``readable(_:)`` as albumreport 0.4.0 had it.
+    private static func legacyReadable(_ description: String) -> String? {
         let text = description.hasPrefix(".") ? String(description.dropFirst()) : description
         return !text.isEmpty && Slug.make(text) == text ? text : nil
     }
+
+    /// Whether `description` is how an enum case without associated values describes itself
+    /// for a test (`.light`, `.highContrast`).
+    static func isEnumCase(_ description: String) -> Bool {
+        guard description.hasPrefix("."), let first = description.dropFirst().first, first.isLetter || first == "_"
+        else { return false }
+        return description.dropFirst().allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
+    /// Why these arguments cannot name a golden that stays the same from run to run, or nil:
+    /// a description holding a memory address (an `NSObject`, a class without a description),
+    /// or a set or dictionary (whose order changes between runs).
+    var instability: String? {
+        for description in descriptions {
+            if description.range(of: "0x[0-9a-fA-F]{6,}", options: .regularExpression) != nil {
+                return
+                    "its argument \(Excerpt.printable(description, limit: 80)) is described with a memory address, which changes every run"
+            }
+        }
+        return unorderedArgument.map {
+            "its argument \(Excerpt.printable($0, limit: 80)) is a set or a dictionary, whose order changes between runs"
+        }
+    }
+
+    /// The description of an argument that is a set or a dictionary, when one is.
+    var unorderedArgument: String?
 }
 
 // MARK: - One golden per test case
@@ -119,14 +169,27 @@ extension GoldenImage {
     /// cases of one test function are numbered in the order they ask for the golden called
     /// `name` (`case-1`, `case-2`, …): distinct, but only deterministic when the cases run
     /// serially and each asks for each golden once.
-    static func currentCase(function: String, filePath: String, name: String?) -> (name: String, key: String)? {
+    static func currentCase(function: String, filePath: String, name: String?) -> CurrentCase? {
         guard let testCase = Test.Case.current, testCase.isParameterized else { return nil }
         if let found = identity(of: testCase), !found.descriptions.isEmpty {
-            return (found.fileName, found.key)
+            return CurrentCase(
+                name: found.fileName, key: found.key, legacyName: found.legacyFileName, instability: found.instability)
         }
         let key = [filePath, function, name ?? ""].joined(separator: "\u{1F}")
         let number = "case-\(caseCounter.next(for: key))"
-        return (number, number)
+        return CurrentCase(name: number, key: number, legacyName: number, instability: nil)
+    }
+
+    /// The running test case as a golden's name sees it.
+    struct CurrentCase {
+        /// The case's part of the file name.
+        var name: String
+        /// What tells it apart from the test's other cases.
+        var key: String
+        /// The part albumreport 0.4.0 gave it.
+        var legacyName: String
+        /// Why its arguments name no stable golden, when they do not.
+        var instability: String?
     }
 
     /// A string argument as itself (not quoted), anything else as Swift Testing describes it.
@@ -144,9 +207,14 @@ extension GoldenImage {
         guard let arguments = arguments(of: testCase) else { return nil }
         let ids = arguments.compactMap(\.id)
         let discriminator = child(labelled: "discriminator", in: testCase, depth: 4) as? Int ?? 0
-        return GoldenCase(
+        var found = GoldenCase(
             descriptions: arguments.map { describe($0.value) },
             argumentIDs: ids.count == arguments.count ? ids : nil, discriminator: discriminator)
+        found.unorderedArgument = arguments.first { argument in
+            let style = Mirror(reflecting: argument.value).displayStyle
+            return style == .set || style == .dictionary
+        }.map { describe($0.value) }
+        return found
     }
 
     /// Each argument's `value`, and its `id.bytes` when found.

@@ -20,6 +20,18 @@ public enum RecordMode: String, Sendable, CaseIterable {
     /// re-record in one run); otherwise recording fails the test, so that it is never silent.
     public static let passesVariable = "ALBUMREPORT_RECORD_PASSES"
 
+    /// Why `ALBUMREPORT_RECORD` in `environment` is no mode, as a sentence; nil when it is one
+    /// or unset. An assertion refuses to run with such a value (a typo such as `ALBUMREPORT_RECORD=al`
+    /// would otherwise compare, or record, silently).
+    public static func problem(in environment: [String: String]) -> String? {
+        guard let value = environment[environmentVariable], RecordMode(rawValue: value.lowercased()) == nil else {
+            return nil
+        }
+        let modes = allCases.map(\.rawValue).joined(separator: ", ")
+        return
+            "\(environmentVariable) is '\(Excerpt.printable(value, limit: 40))', which is no record mode: use one of \(modes), or unset it (then \(RecordMode.missing.rawValue) off CI, \(RecordMode.never.rawValue) on CI)."
+    }
+
     /// The mode from `ALBUMREPORT_RECORD`, else `never` when `CI` is set, else `missing`.
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment
@@ -82,9 +94,24 @@ public func assertGolden(
     function: StaticString = #function,
     line: Int = #line, column: Int = #column
 ) async throws -> GoldenOutcome? {
-    let testCase = GoldenImage.currentCase(function: "\(function)", filePath: "\(filePath)", name: name)
-    let golden = GoldenImage.location(
-        filePath: "\(filePath)", function: "\(function)", name: name, testCase: testCase?.name, goldens: goldens)
+    let location = SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column)
+    var testCase = GoldenImage.currentCase(function: "\(function)", filePath: "\(filePath)", name: name)
+    if let instability = testCase?.instability {
+        // A name from these arguments would change every run (never green, orphans piling up):
+        // `named:` names the golden alone, and the owner check below keeps two cases apart.
+        guard name != nil else {
+            Issue.record(
+                Comment(
+                    rawValue:
+                        "This test case cannot name its golden: \(instability). Pass a stable name per case (assertGolden(_:named:)), or give the argument's type a stable description (CustomTestStringConvertible)."
+                ), sourceLocation: location)
+            return nil
+        }
+        testCase = nil
+    }
+    let golden = GoldenImage.resolvedLocation(
+        filePath: "\(filePath)", function: "\(function)", name: name, testCase: testCase, goldens: goldens,
+        record: record)
     if let test = Test.current {
         let owner = "\(test.id)" + (testCase.map { " (case \($0.key))" } ?? "")
         if let other = await GoldenOwners.shared.claim(golden, for: owner) {
@@ -127,6 +154,25 @@ public enum GoldenImage {
         let folder = goldens ?? file.deletingLastPathComponent().appendingPathComponent("__Goldens__")
         return folder.appendingPathComponent(file.deletingPathExtension().lastPathComponent)
             .appendingPathComponent(stem + ".png")
+    }
+
+    /// The golden of a test as ``location(filePath:function:name:testCase:goldens:)`` names it;
+    /// when no file is there but one is at the name albumreport 0.4.0 gave the case (it hashed
+    /// enum cases with raw values or camelCase names), that one: compared as it is, and moved to
+    /// the new name when the run records.
+    static func resolvedLocation(
+        filePath: String, function: String, name: String?, testCase: CurrentCase?, goldens: URL?, record: RecordMode?
+    ) -> URL {
+        let golden = location(
+            filePath: filePath, function: function, name: name, testCase: testCase?.name, goldens: goldens)
+        guard let testCase, testCase.legacyName != testCase.name else { return golden }
+        let legacy = location(
+            filePath: filePath, function: function, name: name, testCase: testCase.legacyName, goldens: goldens)
+        let manager = FileManager.default
+        guard !manager.fileExists(atPath: golden.path), manager.fileExists(atPath: legacy.path) else { return golden }
+        let mode = record ?? RecordMode.fromEnvironment()
+        guard mode != .never, (try? manager.moveItem(at: legacy, to: golden)) != nil else { return legacy }
+        return golden
     }
 
     /// `named:` as it appears in the file name: itself when it is a slug of at most 60 characters,
@@ -184,6 +230,9 @@ public enum GoldenImage {
         artifacts: URL? = nil, testFilter: String? = nil
     ) async throws -> GoldenOutcome {
         let environment = ProcessInfo.processInfo.environment
+        if record == nil, let problem = RecordMode.problem(in: environment) {
+            throw GoldenMismatch(pair: nil, description: problem)
+        }
         let mode = record ?? RecordMode.fromEnvironment(environment)
         let goldenExists = FileManager.default.fileExists(atPath: golden.path)
         // In single quotes for the shell (a raw identifier may hold a quote).
@@ -193,14 +242,19 @@ public enum GoldenImage {
             let what = goldenExists ? "Re-recorded the golden \(golden.path)" : "Recorded the new golden \(golden.path)"
             return try recorded(what, mode: mode, environment: environment)
         }
+        let folder = try artifacts ?? artifactsFolder(for: golden, environment: environment)
         guard goldenExists else {
+            // The image a CI run made is kept where the job uploads its artifacts, so that it can
+            // be promoted to the golden without running the test again.
+            let promoted = try? ArtifactsRun.promote(
+                png, golden: golden, artifacts: artifacts, environment: environment)
             throw GoldenMismatch(
                 pair: nil,
                 description:
                     "There is no golden image at \(golden.path) and the record mode is 'never'. Record it with: \(RecordMode.environmentVariable)=missing swift test\(filter)"
+                    + (promoted.map { "\nActual: \($0.path) (\(ArtifactsRun.promoteHint))" } ?? "")
             )
         }
-        let folder = try artifacts ?? artifactsFolder(for: golden, environment: environment)
         // The comparison works in a folder of its own (the actual image, then the diff and the
         // side by side), so that two runs of one case at once never compare each other's file;
         // the case's artifacts folder is replaced by it only when the image does not match.
@@ -224,7 +278,16 @@ public enum GoldenImage {
                 "Re-recorded the golden \(golden.path) (\(pair.message))", mode: mode, environment: environment)
         }
         attach(pair, actual: png, folder: work.staging)
-        let published = work.publish()
+        let promoted = try? ArtifactsRun.promote(png, golden: golden, artifacts: artifacts, environment: environment)
+        throw GoldenMismatch(
+            pair: pair,
+            description: mismatch(pair, golden: golden, published: work.publish(), promoted: promoted, filter: filter))
+    }
+
+    /// A mismatch's message: the figures, where its images are, how to re-record or promote.
+    private static func mismatch(
+        _ pair: PairResult, golden: URL, published: URL, promoted: URL?, filter: String
+    ) -> String {
         var lines = ["The image does not match its golden \(golden.path): \(pair.message)."]
         lines.append("Actual: \(published.appendingPathComponent(golden.lastPathComponent).path)")
         if let diff = pair.images?.diff { lines.append("Diff: \(published.appendingPathComponent(diff).path)") }
@@ -233,7 +296,8 @@ public enum GoldenImage {
         }
         lines.append(
             "If the change is intended, re-record with: \(RecordMode.environmentVariable)=failed swift test\(filter)")
-        throw GoldenMismatch(pair: pair, description: lines.joined(separator: "\n"))
+        if let promoted { lines.append("Or promote this run's image (\(promoted.path)): \(ArtifactsRun.promoteHint)") }
+        return lines.joined(separator: "\n")
     }
 
     /// Asserts that the PNG file at `file` matches the golden file at `golden`.
@@ -268,9 +332,7 @@ public enum GoldenImage {
     /// `ALBUMREPORT_ARTIFACTS/<golden>-<hash of its path>`, or the same under this user's private
     /// `albumreport-golden-artifacts-<uid>` in the temporary folder.
     static func artifactsFolder(for golden: URL, environment: [String: String]) throws -> URL {
-        let base =
-            try environment["ALBUMREPORT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
-            ?? PrivateTemporaryFolder.url(named: "albumreport-golden-artifacts")
+        let base = try ArtifactsRun.folder(environment: environment)
         return base.appendingPathComponent(
             golden.deletingPathExtension().lastPathComponent + "-"
                 + SHA256.hex(of: Data(golden.standardizedFileURL.path.utf8)).prefix(8))

@@ -82,8 +82,7 @@ public struct CardLayout: Sendable, Hashable, Codable {
         var artwork = ImageSlot(frame: layout.artwork, cornerRadius: metrics.cardArtworkCornerRadius)
         var text = CardText(
             item: item, columns: layout, theme: theme, locale: locale, language: language, measurer: measurer)
-        // iPad landscape, pushed: the artwork centred, the text centred on it; the button stays
-        // pinned (the seeds' rule) at the foot of the text's column.
+        // iPad landscape, pushed: the artwork and the text centred (the button stays pinned).
         if layout.buttonBesideArtwork {
             Self.balance(
                 &artwork, &text, top: layout.textTop, buttonHeight: buttonHeight,

@@ -1,0 +1,89 @@
+import AlbumReportCompare
+import Foundation
+
+/// Where one test process writes the images of its failures: a folder of its own,
+/// `ALBUMREPORT_ARTIFACTS/run-<time>-<pid>` (or the same under this user's private temporary
+/// folder), so that two test processes at once never remove each other's images, and the images
+/// of tests that did not run this time are not beside the current ones. A run's folder outlives
+/// it (it is what a job uploads, and what a person opens after a failure); the next run removes
+/// the folders of runs whose process is gone.
+///
+/// Beside the cases' folders, `promote/` holds every actual image that did not match (or had no
+/// golden) at its golden's path relative to the working directory (the package root under
+/// `swift test`): copying it over the package turns a downloaded artifact into goldens.
+enum ArtifactsRun {
+    /// This process's run folder name, fixed when it is first asked for.
+    static let name: String = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return "run-\(formatter.string(from: Date()))-\(getpid())"
+    }()
+
+    /// The folder the promotion tree is in, inside a run's folder.
+    static let promoteFolder = "promote"
+
+    /// This run's folder under the artifacts base `environment` names; the first call removes the
+    /// folders of earlier runs whose process is gone.
+    static func folder(environment: [String: String]) throws -> URL {
+        let base =
+            try environment["ALBUMREPORT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+            ?? PrivateTemporaryFolder.url(named: "albumreport-golden-artifacts")
+        if !pruned.swap(base.path) { prune(base) }
+        return base.appendingPathComponent(name, isDirectory: true)
+    }
+
+    /// Writes `png` at `golden`'s place in this run's promotion tree and returns where (nil when
+    /// the golden is not under the working directory, or `artifacts` was given: a caller's own
+    /// folder has no run).
+    @discardableResult
+    static func promote(
+        _ png: Data, golden: URL, artifacts: URL?, environment: [String: String]
+    ) throws -> URL? {
+        guard artifacts == nil else { return nil }
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let path = golden.standardizedFileURL.path
+        guard path.hasPrefix(root + "/") else { return nil }
+        let target = try folder(environment: environment).appendingPathComponent(promoteFolder)
+            .appendingPathComponent(String(path.dropFirst(root.count + 1)))
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try png.write(to: target, options: .atomic)
+        return target
+    }
+
+    /// How to promote, for a failure's message.
+    static var promoteHint: String {
+        "to take every image of this run that did not match as its golden, copy the run's \(promoteFolder)/ folder over the package root: cp -R <artifacts>/\(name)/\(promoteFolder)/. ."
+    }
+
+    /// Removes the run folders in `base` whose process is gone (another user's cannot be removed
+    /// and are left).
+    static func prune(_ base: URL) {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
+        where entry.hasPrefix("run-") {
+            guard entry != name, let pid = entry.split(separator: "-").last.flatMap({ Int32($0) }), pid > 0 else {
+                continue
+            }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: base.appendingPathComponent(entry))
+            }
+        }
+    }
+
+    /// The artifacts bases already pruned by this process.
+    private static let pruned = PrunedBases()
+}
+
+/// A lock-protected set of paths; `swap(_:)` inserts one and says whether it was there.
+private final class PrunedBases: @unchecked Sendable {
+    private var paths: Set<String> = []
+    private let lock = NSLock()
+
+    func swap(_ path: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !paths.insert(path).inserted
+    }
+}
