@@ -3,7 +3,7 @@
 SWIFT ?= swift
 LINT_PATHS = Package.swift Sources Tests Tools Templates/TemplatesBundle.swift Fuzz/Package.swift Fuzz/Sources
 
-.PHONY: demo test test-asan test-ubsan fuzz deps lint format sample-artwork bench bench-all dist test-dist docs
+.PHONY: demo test test-asan test-ubsan fuzz deps lint format sample-artwork bench bench-all dist release test-dist docs
 
 deps:
 	@scripts/install-deps.sh
@@ -65,12 +65,18 @@ lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
 	scripts/check-sizes.py
 	scripts/lint-actions.sh
+	scripts/release.sh --check-pins
 
 ## A relocatable release tarball, dist/albumreport-VERSION-linux-ARCH.tar.gz: the release build (the
 ## one `make test` runs the suite on) linked once more with the Swift standard library in it, its
 ## resource bundles, README.md and the Debian runtime packages it needs (scripts/dist.sh).
 dist: deps
 	scripts/dist.sh
+
+## A release: the pins checked (every example names VERSION), the tarballs, their SHA-256 lines and
+## dist/RELEASE-NOTES-VERSION.md from the CHANGELOG, and the commands that tag and publish it.
+release: deps
+	scripts/release.sh
 
 ## The tarball run in a Debian 12 minbase root with only its runtime packages (root; debootstrap,
 ## cached under /var/cache/albumreport/test-dist): generate and compare must work there.

@@ -109,6 +109,13 @@ let package = Package(
             name: "SnapshotTesting",
             description: "AlbumReportSnapshotTesting (swift-snapshot-testing's .png), without the renderer."
         ),
+        // Not enabled by `Renderer` (two default traits would recompile, above): the targets that
+        // need the argument parser take it under either trait.
+        .trait(
+            name: "CompareCommand",
+            description:
+                "Only the albumreport-compare command (its argument parser and the report's template engine), without the renderer: `swift build --product albumreport-compare --traits CompareCommand`."
+        ),
         .default(enabledTraits: ["Renderer"]),
     ],
     dependencies: [
@@ -227,7 +234,8 @@ let package = Package(
             name: "AlbumReportCompareReport",
             dependencies: [
                 "AlbumReportCore", "AlbumReportCompare", "AlbumReportTemplates",
-                .product(name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Renderer"])),
+                .product(
+                    name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Renderer", "CompareCommand"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -240,7 +248,7 @@ let package = Package(
             dependencies: [
                 "AlbumReportCore",
                 .product(
-                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer"])),
+                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer", "CompareCommand"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -251,7 +259,7 @@ let package = Package(
             dependencies: [
                 "AlbumReportCore", "AlbumReportCompare", "AlbumReportCompareReport", "AlbumReportCommandSupport",
                 .product(
-                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer"])),
+                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer", "CompareCommand"])),
             ],
             swiftSettings: strictSettings
         ),

@@ -139,7 +139,7 @@ final class Painter: Sendable {
     init(second: Bool) { self.second = second }
 }
 
-enum Scheme: CaseIterable, Sendable { case light, dark }
+enum Scheme: String, CaseIterable, Sendable { case light, darkMode = "dark" }  // a raw value, camelCase
 
 struct Cases {
     @Test(arguments: [Shade(name: "grey", level: 1), Shade(name: "grey", level: 2)])
@@ -157,7 +157,7 @@ struct Cases {
     }
 
     @Test(arguments: Scheme.allCases)
-    func card(_ scheme: Scheme) async throws { try await assertGolden(screen(second: scheme == .dark)) }
+    func card(_ scheme: Scheme) async throws { try await assertGolden(screen(second: scheme == .darkMode)) }
 }
 EOF
 
@@ -191,14 +191,21 @@ run_cases() {  # run_cases LOG [ENV…]: the Cases tests in the test binary, str
     shift
     env "$@" "$xctest" --testing-library swift-testing --filter "Cases" >"$log" 2>&1
 }
+# A golden of a test that was renamed since: the re-recording run lists it at its end.
+mkdir -p Tests/ScreensTests/__Goldens__/Cases
+printf 'old' >Tests/ScreensTests/__Goldens__/Cases/renamed-test.png
 run_cases "$work/record.log" ALBUMREPORT_RECORD=all ALBUMREPORT_RECORD_PASSES=1 || {
     cat "$work/record.log"; echo "check-consumer: recording the cases' goldens failed" >&2; exit 1
 }
+if ! grep -q "belong to no test of the run" "$work/record.log" || ! grep -q "Cases/renamed-test.png" "$work/record.log"; then
+    cat "$work/record.log"; echo "check-consumer: the re-recording run did not list the orphan golden" >&2; exit 1
+fi
+rm Tests/ScreensTests/__Goldens__/Cases/renamed-test.png
 goldens=$(find Tests/ScreensTests/__Goldens__/Cases -name "*.png" | wc -l)
 [[ "$goldens" -eq 10 ]] || {
     ls Tests/ScreensTests/__Goldens__/Cases; echo "check-consumer: 10 cases recorded $goldens goldens: some share one" >&2; exit 1
 }
-for readable in card.light.png card.dark.png; do
+for readable in card.light.png card.dark-mode.png; do
     [[ -f "Tests/ScreensTests/__Goldens__/Cases/$readable" ]] || {
         ls Tests/ScreensTests/__Goldens__/Cases; echo "check-consumer: no readable golden $readable for an enum case" >&2; exit 1
     }
@@ -208,8 +215,10 @@ for mode in same changed; do
     for index in 1 2 3 4; do
         change=0
         [[ "$mode" == changed ]] && change=1
+        # One artifacts folder for the four processes at once, as one checkout's jobs share it:
+        # each writes into a run folder of its own, and none removes another's images.
         run_cases "$work/$mode-$index.log" ALBUMREPORT_RECORD=never CONSUMER_CHANGE=$change \
-            ALBUMREPORT_ARTIFACTS="$work/artifacts-$mode-$index" &
+            ALBUMREPORT_ARTIFACTS="$work/artifacts-$mode" &
         pids+=($!)
     done
     for index in 1 2 3 4; do
@@ -240,20 +249,26 @@ fi
 grep -q "Test run with 1 test " "$work/hint.log" || {
     cat "$work/hint.log"; echo "check-consumer: the re-record command's --filter '$hint' runs other tests too" >&2; exit 1
 }
-[[ -n "$(find "$work/artifacts-changed-1" -name "*.png")" ]] || { echo "check-consumer: a failure left no images" >&2; exit 1; }
+# Every failing process's images are there after all four ended: the diffs each log names exist.
+grep -ho "Diff: [^[:space:]]*\.png" "$work"/changed-*.log | sed 's/^Diff: //' | sort -u >"$work/diffs"
+[[ "$(wc -l <"$work/diffs")" -ge 20 ]] || { echo "check-consumer: the four failing runs named $(wc -l <"$work/diffs") diffs, not 20" >&2; exit 1; }
+while IFS= read -r diff; do
+    [[ -f "$diff" ]] || { echo "check-consumer: $diff, named by a failing run, is gone (another process removed it)" >&2; exit 1; }
+done <"$work/diffs"
 # Promotion: each changed image is in the run's promote/ tree at its golden's path, so that
 # copying the tree over the package root makes those goldens (checked on a copy of the goldens).
-promoted=$(find "$work"/artifacts-changed-2/run-*/promote -name "*.png" | wc -l)
+promote=$(find "$work"/artifacts-changed/run-* -maxdepth 1 -name promote | head -1)
+promoted=$(find "$promote" -name "*.png" | wc -l)
 [[ "$promoted" -ge 5 ]] || { echo "check-consumer: promote/ holds $promoted images, not the 5 changed ones" >&2; exit 1; }
-for image in "$work"/artifacts-changed-2/run-*/promote/Tests/ScreensTests/__Goldens__/*/*.png; do
+for image in "$promote"/Tests/ScreensTests/__Goldens__/*/*.png; do
     [[ -f "Tests/ScreensTests/__Goldens__/${image#*/promote/Tests/ScreensTests/__Goldens__/}" ]] || {
         echo "check-consumer: promote/ holds $image, which is no golden's path" >&2; exit 1
     }
 done
-run_cases "$work/after.log" ALBUMREPORT_RECORD=never ALBUMREPORT_ARTIFACTS="$work/artifacts-changed-1" || {
+run_cases "$work/after.log" ALBUMREPORT_RECORD=never ALBUMREPORT_ARTIFACTS="$work/artifacts-changed" || {
     cat "$work/after.log"; echo "check-consumer: the unchanged run after a failure failed" >&2; exit 1
 }
-stale=$(find "$work/artifacts-changed-1" -name "*.png" | wc -l)
+stale=$(find "$work/artifacts-changed" -name "*.png" | wc -l)
 [[ "$stale" -eq 0 ]] || { echo "check-consumer: $stale images of a failure stayed after the tests passed" >&2; exit 1; }
 
 pins=$(python3 -c 'import json; print(" ".join(sorted(p["identity"] for p in json.load(open("Package.resolved"))["pins"])))')

@@ -6,11 +6,20 @@
 - opencv:  ../shared/bench/peer_compare_opencv.py (OpenCV decode, absolute difference, a diff PNG
            per differing pair, one process per core), or the script given with --opencv-peer;
 - magick:  ImageMagick's `compare -metric AE EXPECTED ACTUAL DIFF.png`, one process per pair, as
-           many at once as there are cores (Debian's imagemagick).
+           many at once as there are cores (Debian's imagemagick);
+- odiff:   odiff 4.5 (Zig, SIMD), through ../shared/bench/peer_compare_odiff.py: one odiff process
+           per pair, as many at once as there are cores, a diff image per differing pair, its
+           AVX-512 build where the CPU has it; with its count of differing pixels per pair
+           ("odiffCounts"), to hold beside compare's. The binaries are the benchmark's own
+           (../shared/bench/bin/odiff, built from source; see ODIFF-PROVENANCE.md there); without
+           them the odiff figures are null (build odiff 4.5 from its source and pass --odiff-peer
+           with a copy of the runner beside its bin/).
 
     python3 scripts/compare-peers.py EXPECTED ACTUAL SCRATCH [--jobs N] [--opencv-peer PATH]
+        [--odiff-peer PATH]
 
-Prints one JSON object: the wall seconds of each (null when its tool is not installed).
+Prints one JSON object: the wall seconds of each (null when its tool is not installed), and
+odiff's count per differing pair.
 Needs: pip install opencv-python-headless numpy; apt-get install imagemagick.
 """
 import argparse, json, os, shutil, subprocess, sys, time
@@ -77,6 +86,26 @@ def magick(expected, actual, scratch, jobs):
     return time.monotonic() - start
 
 
+def odiff(expected, actual, scratch, jobs, script):
+    """(wall seconds, {relative path: differing pixels}) of the odiff runner, or (None, None)."""
+    if script is None or not Path(script).exists():
+        return None, None
+    out = scratch / "odiff"
+    shutil.rmtree(out, ignore_errors=True)
+    start = time.monotonic()
+    run = subprocess.run([sys.executable, script, str(expected), str(actual), "--out", str(out),
+                          "--jobs", str(jobs), "-v"], capture_output=True, text=True)
+    seconds = time.monotonic() - start
+    if run.returncode not in (0, 1) or not run.stdout.strip():
+        return None, None  # no odiff binary here: the runner refused to start
+    counts = {}
+    for line in run.stderr.splitlines():
+        if line.startswith("differs: ") and line.endswith(" pixels"):
+            rel, _, pixels = line[len("differs: "):-len(" pixels")].rpartition(": ")
+            counts[rel] = int(pixels)
+    return seconds, counts
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("expected")
@@ -85,15 +114,21 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--opencv-peer", default=str(Path(__file__).resolve().parent.parent.parent
                                                      / "shared" / "bench" / "peer_compare_opencv.py"))
+    parser.add_argument("--odiff-peer", default=str(Path(__file__).resolve().parent.parent.parent
+                                                    / "shared" / "bench" / "peer_compare_odiff.py"))
     arguments = parser.parse_args()
     expected, actual, scratch = Path(arguments.expected), Path(arguments.actual), Path(arguments.scratch)
     scratch.mkdir(parents=True, exist_ok=True)
+    odiff_seconds, odiff_counts = odiff(expected, actual, scratch, arguments.jobs, arguments.odiff_peer)
     figures = {
         "floor": floor(expected, actual, arguments.jobs),
         "opencv": opencv(expected, actual, scratch, arguments.jobs, arguments.opencv_peer),
         "magick": magick(expected, actual, scratch, arguments.jobs),
+        "odiff": odiff_seconds,
     }
-    print(json.dumps({key: None if value is None else round(value, 3) for key, value in figures.items()}))
+    result = {key: None if value is None else round(value, 3) for key, value in figures.items()}
+    result["odiffCounts"] = odiff_counts
+    print(json.dumps(result))
 
 
 if __name__ == "__main__":

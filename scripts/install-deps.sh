@@ -2,6 +2,7 @@
 # Installs the system packages albumreport needs on Debian/Ubuntu, and says what it installs.
 # Safe to run again: packages already present are left alone.
 #   scripts/install-deps.sh [--browser] [--lint] [--dist] [--bench]
+#   scripts/install-deps.sh --compare     only what albumreport-compare needs (libpng-dev, pkg-config)
 #   scripts/install-deps.sh --libraries   only what compiling and linking needs (the -dev packages
 #                                         and pkg-config: no fonts); CI installs the rest beside
 #                                         the build
@@ -45,11 +46,15 @@ for option in "$@"; do
         if [[ "$package" == *-dev || "$package" == pkg-config ]]; then libraries+=("$package"); fi
       done
       packages=("${libraries[@]}") ;;
+    --compare)
+      # albumreport-compare alone (the action's compare-only build from source): libpng (and zlib,
+      # which libpng-dev brings) and pkg-config; none of the renderer's libraries or fonts.
+      packages=(libpng-dev pkg-config) ;;
     --browser) packages+=(chromium) ;;
     --lint) packages+=(shellcheck); lint=true ;;
     --dist) packages+=(debootstrap) ;;
     --bench) bench=true; packages+=(imagemagick) ;;  # ImageMagick: a peer of compare (compare -metric AE)
-    *) echo "install-deps: unknown option $option (known: --libraries, --browser, --lint, --dist, --bench)" >&2; exit 2 ;;
+    *) echo "install-deps: unknown option $option (known: --libraries, --compare, --browser, --lint, --dist, --bench)" >&2; exit 2 ;;
   esac
 done
 

@@ -12,7 +12,7 @@ failing step's exit code); prints the action's outputs.
                            [--job ID] [--job-index I --job-total N] [--matrix JSON]
                            [--record FILE] WORKSPACE NAME=VALUE…
 
---runner-temp NAME gives the run that folder of the workspace as RUNNER_TEMP (two runs with one
+--runner-os gives runner.os (default: Linux). --runner-temp NAME gives the run that folder of the workspace as RUNNER_TEMP (two runs with one
 stand for two uses in one job). --action-path runs another copy of the action (default: this checkout); --until stops after the
 step of that name (its outputs are printed). --job gives github.job (default: goldens); --job-index
 and --job-total give the strategy context (default: 0 of 1), --matrix the matrix context (a JSON
@@ -52,6 +52,7 @@ job_index, job_total = int(option("--job-index", "0")), int(option("--job-total"
 matrix = json.loads(option("--matrix", "{}"))
 record = option("--record")
 runner_temp = option("--runner-temp")
+runner_os = option("--runner-os", "Linux")
 workspace = pathlib.Path(arguments[0]).resolve()
 action = yaml.safe_load((root / "action.yml").read_text())
 declared = action.get("inputs") or {}
@@ -69,7 +70,7 @@ if runner_temp:
     temp.mkdir(parents=True, exist_ok=True)
 else:
     temp = pathlib.Path(tempfile.mkdtemp(prefix="runner-temp-", dir=workspace))
-contexts = {"inputs": inputs, "steps": {}, "runner": {"temp": str(temp), "os": "Linux"},
+contexts = {"inputs": inputs, "steps": {}, "runner": {"temp": str(temp), "os": runner_os},
             "github": {"action_path": str(root), "workspace": str(workspace), "job": job},
             "strategy": {"job-index": job_index, "job-total": job_total, "fail-fast": True, "max-parallel": job_total},
             "matrix": matrix}

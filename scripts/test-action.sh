@@ -190,6 +190,8 @@ lacks bad-sha "run   Install the prebuilt"
 lacks pass "binary-sha256 is empty"   # given: no warning
 run https-no-sha 0 binary-url=https://127.0.0.1:9/albumreport-0.4.0-linux-x86_64.tar.gz --until "Check the inputs"
 says https-no-sha "::warning title=albumreport::binary-sha256 is empty, so the tarball downloaded from https://127.0.0.1:9/"
+run macos 1 expected=team-goldens actual=screenshots --runner-os macOS
+says macos "::error title=albumreport::this action runs on Linux runners (ubuntu-latest, or a Debian container); this job runs on macOS."
 run http 1 binary-url=http://example.com/albumreport-0.3.0-linux-x86_64.tar.gz
 says http "::error title=albumreport::binary-url is 'http://example.com/albumreport-0.3.0-linux-x86_64.tar.gz': plain http is refused"
 lacks http "run   Install the prebuilt"
@@ -216,4 +218,4 @@ python3 "$root/scripts/test-action.py" --action-path "$workspace/action" --until
   fail key-compare "the cache key step failed."
 says key-compare "step output product=albumreport-compare"
 says key-compare "step output key=albumreport-build-v1-albumreport-compare-"
-echo "test-action: action.yml with binary-url: render and compare pass and fail, argument lines, every compare setting (a config file, numbers, masks, element names; nothing expanded), compare-only pass and fail (with the whole tool and with the compare-only tarball, which also runs on Ubuntu and refuses to render), per-job and per-use artifact names, a missing binary-sha256 warned about, update uploading the goldens, the renders uploaded; refused: a wrong or malformed checksum, http, a runner that is not Debian 12; a source build's cache key step works on a fresh copy."
+echo "test-action: action.yml with binary-url: render and compare pass and fail, argument lines, every compare setting (a config file, numbers, masks, element names; nothing expanded), compare-only pass and fail (with the whole tool and with the compare-only tarball, which also runs on Ubuntu and refuses to render), per-job and per-use artifact names, a missing binary-sha256 warned about, update uploading the goldens, the renders uploaded; refused: a wrong or malformed checksum, http, a runner that is not Debian 12, a macOS runner; a source build's cache key step works on a fresh copy."

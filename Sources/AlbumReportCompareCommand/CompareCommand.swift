@@ -190,7 +190,12 @@ package struct CompareArguments: ParsableArguments {
             throw failure(error.description, console: console)
         }
         let comparer = GoldenComparer(options: options, reportDirectory: report, update: update)
-        let (expectedURL, actualURL) = (url(expected), url(actual))
+        // `{platform}` in a path is this platform's key (goldens kept per platform side by side).
+        let environment = ProcessInfo.processInfo.environment
+        let (expectedPath, actualPath) = (
+            PlatformKey.expand(expected, environment: environment), PlatformKey.expand(actual, environment: environment)
+        )
+        let (expectedURL, actualURL) = (url(expectedPath), url(actualPath))
         let summary: ComparisonSummary
         switch await outcome(of: { () async throws(CompareError) in
             try await comparer.compare(expected: expectedURL, actual: actualURL)
@@ -198,7 +203,7 @@ package struct CompareArguments: ParsableArguments {
         case .success(var value):
             // The report's header, the JUnit suite and --json name the folders as they were given,
             // not the runner's absolute paths.
-            (value.expected, value.actual) = (expected, actual)
+            (value.expected, value.actual) = (expectedPath, actualPath)
             summary = value
         case .failure(let error):
             throw failure(error.description, console: console)
@@ -209,7 +214,6 @@ package struct CompareArguments: ParsableArguments {
         } catch {
             throw failure(error.description, console: console)
         }
-        let environment = ProcessInfo.processInfo.environment
         // JSON owns standard output: annotations and Markdown only when asked for by name.
         let chosen = format ?? (environment["GITHUB_ACTIONS"] == "true" && !reporting.json ? .github : .text)
         if reporting.json {

@@ -87,3 +87,44 @@ private final class PrunedBases: @unchecked Sendable {
         return !paths.insert(path).inserted
     }
 }
+
+/// One assertion's private work folder beside a case's artifacts folder, published in its place on
+/// a failure.
+final class ArtifactsWork {
+    /// The case's artifacts folder.
+    let folder: URL
+    /// `.<folder name>.<UUID>` beside it.
+    let staging: URL
+    /// Set when the work folder holds the published images.
+    private var kept = false
+
+    init(folder: URL) throws {
+        self.folder = folder
+        staging = folder.deletingLastPathComponent().appendingPathComponent(
+            ".\(folder.lastPathComponent).\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+    }
+
+    /// Removes the case's artifacts of an earlier failure.
+    func clearPrevious() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Moves the work folder into the case's place (replacing what an earlier failure left);
+    /// returns where the images are: the case's folder, or the work folder when another run of
+    /// the same case took the place first twice over.
+    func publish() -> URL {
+        let manager = FileManager.default
+        for _ in 0..<2 {
+            try? manager.removeItem(at: folder)
+            if (try? manager.moveItem(at: staging, to: folder)) != nil { return folder }
+        }
+        kept = true
+        return staging
+    }
+
+    /// Removes the work folder unless it was published.
+    func discard() {
+        if !kept { try? FileManager.default.removeItem(at: staging) }
+    }
+}

@@ -146,11 +146,15 @@ public enum GoldenImage {
     /// The golden of a test: `__Goldens__/<TestFile>/<test>[.<name>][.<testCase>].png` beside the
     /// test file (`testCase` as made by ``caseName(describing:)``); `goldens` replaces that
     /// `__Goldens__` folder.
+    /// `platform` (``PlatformKey``, opt-in) ends the name: `<test>[…].<platform>.png`.
     public static func location(
-        filePath: String, function: String, name: String? = nil, testCase: String? = nil, goldens: URL? = nil
+        filePath: String, function: String, name: String? = nil, testCase: String? = nil, goldens: URL? = nil,
+        platform: String? = nil
     ) -> URL {
         let file = URL(fileURLWithPath: filePath)
-        let stem = testName(function) + (name.map { "." + nameSlug($0) } ?? "") + (testCase.map { "." + $0 } ?? "")
+        let stem =
+            testName(function) + (name.map { "." + nameSlug($0) } ?? "") + (testCase.map { "." + $0 } ?? "")
+            + (platform.map { "." + $0 } ?? "")
         let folder = goldens ?? file.deletingLastPathComponent().appendingPathComponent("__Goldens__")
         return folder.appendingPathComponent(file.deletingPathExtension().lastPathComponent)
             .appendingPathComponent(stem + ".png")
@@ -163,11 +167,14 @@ public enum GoldenImage {
     static func resolvedLocation(
         filePath: String, function: String, name: String?, testCase: CurrentCase?, goldens: URL?, record: RecordMode?
     ) -> URL {
+        let platform = PlatformKey.requested(ProcessInfo.processInfo.environment)
         let golden = location(
-            filePath: filePath, function: function, name: name, testCase: testCase?.name, goldens: goldens)
+            filePath: filePath, function: function, name: name, testCase: testCase?.name, goldens: goldens,
+            platform: platform)
         guard let testCase, testCase.legacyName != testCase.name else { return golden }
         let legacy = location(
-            filePath: filePath, function: function, name: name, testCase: testCase.legacyName, goldens: goldens)
+            filePath: filePath, function: function, name: name, testCase: testCase.legacyName, goldens: goldens,
+            platform: platform)
         let manager = FileManager.default
         guard !manager.fileExists(atPath: golden.path), manager.fileExists(atPath: legacy.path) else { return golden }
         let mode = record ?? RecordMode.fromEnvironment()
@@ -234,6 +241,7 @@ public enum GoldenImage {
             throw GoldenMismatch(pair: nil, description: problem)
         }
         let mode = record ?? RecordMode.fromEnvironment(environment)
+        GoldenOrphans.claimed(golden, mode: mode)
         let goldenExists = FileManager.default.fileExists(atPath: golden.path)
         // In single quotes for the shell (a raw identifier may hold a quote).
         let filter = testFilter.map { " --filter '\($0.replacingOccurrences(of: "'", with: #"'\''"#))'" } ?? ""
@@ -348,46 +356,5 @@ public enum GoldenImage {
                 Attachment.record([UInt8](data), named: "\(stem).\(suffix).png")
             }
         }
-    }
-}
-
-/// One assertion's private work folder beside a case's artifacts folder, published in its place on
-/// a failure.
-final class ArtifactsWork {
-    /// The case's artifacts folder.
-    let folder: URL
-    /// `.<folder name>.<UUID>` beside it.
-    let staging: URL
-    /// Set when the work folder holds the published images.
-    private var kept = false
-
-    init(folder: URL) throws {
-        self.folder = folder
-        staging = folder.deletingLastPathComponent().appendingPathComponent(
-            ".\(folder.lastPathComponent).\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-    }
-
-    /// Removes the case's artifacts of an earlier failure.
-    func clearPrevious() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// Moves the work folder into the case's place (replacing what an earlier failure left);
-    /// returns where the images are: the case's folder, or the work folder when another run of
-    /// the same case took the place first twice over.
-    func publish() -> URL {
-        let manager = FileManager.default
-        for _ in 0..<2 {
-            try? manager.removeItem(at: folder)
-            if (try? manager.moveItem(at: staging, to: folder)) != nil { return folder }
-        }
-        kept = true
-        return staging
-    }
-
-    /// Removes the work folder unless it was published.
-    func discard() {
-        if !kept { try? FileManager.default.removeItem(at: staging) }
     }
 }

@@ -116,6 +116,32 @@ struct GoldenNamingTests {
         }
     }
 
+    @Test("a platform key ends the golden's name, after the name and the case")
+    func platformSuffix() {
+        let golden = GoldenImage.location(
+            filePath: "/p/Tests/AppTests/CardTests.swift", function: "card(scheme:)", name: "wide", testCase: "light",
+            platform: "debian-12-x86_64")
+        #expect(golden.path == "/p/Tests/AppTests/__Goldens__/CardTests/card.wide.light.debian-12-x86_64.png")
+        #expect(
+            GoldenImage.location(filePath: "/p/Tests/AppTests/CardTests.swift", function: "card()").lastPathComponent
+                == "card.png", "off by default")
+    }
+
+    @Test("a run that re-records everything lists the goldens no test claimed (a renamed test's)")
+    func orphans() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let kept = folder.url.appendingPathComponent("CardTests/card.png")
+        let orphan = folder.url.appendingPathComponent("CardTests/oldName.png")
+        try FileManager.default.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try png(1).write(to: orphan)
+        try await withKnownIssue {
+            try await GoldenImage.assertMatches(try png(2), golden: kept, record: .all)
+        }
+        let found = GoldenOrphans.orphans().filter { $0.hasPrefix(folder.url.standardizedFileURL.path) }
+        #expect(found == [orphan.standardizedFileURL.path], "\(found)")
+    }
+
     @Test("ALBUMREPORT_RECORD with no mode's name is a sentence, not a silent default")
     func unknownRecordMode() {
         #expect(RecordMode.problem(in: [:]) == nil)

@@ -600,6 +600,24 @@ struct CompareCommandTests {
         #expect(run.standardError.contains(message), "\(run.standardError)")
     }
 
+    @Test("compare goldens/{platform}: the folder of the platform key asked for (per-platform goldens)")
+    func platformFolders() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try png(folder.url, "goldens/team-a/e.png")
+        _ = try png(folder.url, "shots/e.png")
+        let run = try await ProductBinary.run(
+            ["compare", "goldens/{platform}", "shots"], in: folder.url,
+            environment: ["ALBUMREPORT_GOLDEN_PLATFORM": "team-a"])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect((run.standardOutput + run.standardError).contains("1 compared: 1 match"), "\(run.standardError)")
+        let other = try await ProductBinary.run(
+            ["compare", "goldens/{platform}", "shots"], in: folder.url,
+            environment: ["ALBUMREPORT_GOLDEN_PLATFORM": "team-b"])
+        #expect(other.exitCode == 2)
+        #expect(other.standardError.contains("goldens/team-b"), "\(other.standardError)")
+    }
+
     @Test("a report compared with itself after a re-run of generate matches")
     func generateThenCompare() async throws {
         let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)

@@ -57,11 +57,13 @@ struct CompareScaleBenchmark {
         print("compare at scale (\(binary), median of \(runs), \(cores) cores)")
         print(
             "Peers, once each: the decode floor (OpenCV decodes both sides, nothing else), the OpenCV script "
-                + "(../shared/bench/peer_compare_opencv.py) and ImageMagick's compare -metric AE, one process per core."
+                + "(../shared/bench/peer_compare_opencv.py), ImageMagick's compare -metric AE and odiff 4.5 "
+                + "(../shared/bench/peer_compare_odiff.py: one odiff process per pair, its AVX-512 build where the CPU "
+                + "has it), one process per core; odiff's counts are held beside ours pair by pair."
         )
         print(
-            "case                                       ours   peak RSS  exit report MB   floor  OpenCV  magick  "
-                + "÷floor  ÷fastest peer  targets")
+            "case                                       ours   peak RSS  exit report MB   floor  OpenCV  magick   odiff  "
+                + "÷floor  ÷odiff  ÷fastest peer  targets; counts")
         let report = scratch.appendingPathComponent("report")
         let peers = scratch.appendingPathComponent("peers")
         try measure(
@@ -107,11 +109,12 @@ struct CompareScaleBenchmark {
             + String(format: " %6.2f s %6.0f MiB %4d %9.1f", ours, peakMiB, status, Double(bytes) / 1e6)
         if let peers, let figures = peerFigures(expected, actual, scratch: peers) {
             func cell(_ value: Double?) -> String { value.map { String(format: " %6.2f", $0) } ?? "      –" }
-            line += cell(figures.floor) + cell(figures.opencv) + cell(figures.magick)
-            let fastest = [figures.opencv, figures.magick].compactMap { $0 }.min()
+            line += cell(figures.floor) + cell(figures.opencv) + cell(figures.magick) + cell(figures.odiff)
+            let fastest = [figures.opencv, figures.magick, figures.odiff].compactMap { $0 }.min()
             let overFloor = figures.floor.map { ours / $0 }
             let overPeer = fastest.map { ours / $0 }
             line += overFloor.map { String(format: " %6.2f", $0) } ?? "      –"
+            line += figures.odiff.map { String(format: " %7.2f", ours / $0) } ?? "       –"
             line += overPeer.map { String(format: " %14.2f", $0) } ?? "              –"
             if let targets {
                 var verdicts: [String] = []
@@ -128,15 +131,47 @@ struct CompareScaleBenchmark {
                 }
                 line += "  " + verdicts.joined(separator: ", ")
             }
+            if let counts = figures.odiffCounts {
+                line += "; " + agreement(ours: try ourCounts(expected, actual), odiff: counts)
+            }
         }
         print(line)
+    }
+
+    /// `albumreport compare --json`'s differing pixels per pair (anti-aliased ones left out, as
+    /// odiff's `--aa` leaves them out), for the pairs that differ.
+    private func ourCounts(_ expected: URL, _ actual: URL) throws -> [String: Int] {
+        let child = try ChildRun.run(
+            binary, ["compare", expected.path, actual.path, "--json"], timeLimit: .seconds(600))
+        guard let object = try? JSONSerialization.jsonObject(with: child.standardOutput) as? [String: Any],
+            let pairs = object["pairs"] as? [[String: Any]]
+        else { throw BenchmarkError("compare --json printed no summary") }
+        var counts: [String: Int] = [:]
+        for pair in pairs {
+            guard let name = pair["name"] as? String, let difference = pair["difference"] as? [String: Any],
+                let pixels = difference["differentPixels"] as? Int, pixels > 0
+            else { continue }
+            counts[name] = pixels
+        }
+        return counts
+    }
+
+    /// How odiff's counts stand beside ours: pairs with the same count, and the largest gap.
+    private func agreement(ours: [String: Int], odiff: [String: Int]) -> String {
+        let names = Set(ours.keys).union(odiff.keys)
+        let gaps = names.map { abs((ours[$0] ?? 0) - (odiff[$0] ?? 0)) }
+        let same = gaps.filter { $0 == 0 }.count
+        let total = ours.values.reduce(0, +)
+        let largest = gaps.max() ?? 0
+        return "counts: \(same) of \(names.count) differing pairs equal"
+            + (largest > 0 ? ", the rest within \(largest) px" : "") + " (ours \(total) px in all)"
     }
 
     /// The peers' wall seconds on `expected` and `actual` (scripts/compare-peers.py), or nil when
     /// python3 or the script is missing; a peer whose tool is not installed is nil inside.
     private func peerFigures(
         _ expected: URL, _ actual: URL, scratch: URL
-    ) -> (floor: Double?, opencv: Double?, magick: Double?)? {
+    ) -> (floor: Double?, opencv: Double?, magick: Double?, odiff: Double?, odiffCounts: [String: Int]?)? {
         guard let python = Executable.find("python3") else { return nil }
         var arguments = ["scripts/compare-peers.py", expected.path, actual.path, scratch.path]
         if let peer = ProcessInfo.processInfo.environment["ALBUMREPORT_COMPARE_PEER"] {
@@ -146,7 +181,10 @@ struct CompareScaleBenchmark {
             child.exitStatus == 0,
             let object = try? JSONSerialization.jsonObject(with: child.standardOutput) as? [String: Any]
         else { return nil }
-        return (object["floor"] as? Double, object["opencv"] as? Double, object["magick"] as? Double)
+        return (
+            object["floor"] as? Double, object["opencv"] as? Double, object["magick"] as? Double,
+            object["odiff"] as? Double, object["odiffCounts"] as? [String: Int]
+        )
     }
 
     /// Every PNG below `folder` decoded and encoded again at zlib level 1 (libgd), into `target`:
