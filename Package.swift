@@ -235,7 +235,8 @@ let package = Package(
             dependencies: [
                 "AlbumReportCore", "AlbumReportCompare", "AlbumReportTemplates",
                 .product(
-                    name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Renderer", "CompareCommand"])),
+                    name: "Mustache", package: "swift-mustache",
+                    condition: .when(traits: ["Renderer", "CompareCommand"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -248,7 +249,8 @@ let package = Package(
             dependencies: [
                 "AlbumReportCore",
                 .product(
-                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer", "CompareCommand"])),
+                    name: "ArgumentParser", package: "swift-argument-parser",
+                    condition: .when(traits: ["Renderer", "CompareCommand"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -259,7 +261,8 @@ let package = Package(
             dependencies: [
                 "AlbumReportCore", "AlbumReportCompare", "AlbumReportCompareReport", "AlbumReportCommandSupport",
                 .product(
-                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Renderer", "CompareCommand"])),
+                    name: "ArgumentParser", package: "swift-argument-parser",
+                    condition: .when(traits: ["Renderer", "CompareCommand"])),
             ],
             swiftSettings: strictSettings
         ),
