@@ -33,8 +33,10 @@ package final class PNGRowReader {
             throw PNGReader.Problem(description: "\(Excerpt.location(name)) is not a readable PNG (\(problem)).")
         }
         // IHDR's interlace method is its 13th byte (file offset 28).
+        // (A header may claim 2³²-1 × 2³²-1: the product is checked for overflow, found by the fuzzer.)
         if data.count > 28, data[data.startIndex + 28] == 1, let header = ImageHeader.read(data.prefix(64)),
-            header.width * header.height > Self.maximumInterlacedPixels
+            case let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height),
+            overflow || pixels > Self.maximumInterlacedPixels
         {
             throw PNGReader.Problem(
                 description:

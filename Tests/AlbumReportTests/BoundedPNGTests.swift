@@ -44,6 +44,13 @@ struct BoundedPNGTests {
             error?.description.contains(
                 "huge.png is an interlaced PNG of 9000×9000 pixels; an interlaced PNG is decoded whole, so albumreport compares those of up to 64 million pixels"
             ) == true, "\(error?.description ?? "")")
+        // The fuzzer's find: an interlaced header of 2³²-1 × 2³²-250 pixels overflowed the
+        // product of its sides (a crash); it is refused like any other too large.
+        let overflowing = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUv////////8GAAH+AAEAAEJORAAACACuQmCC"))
+        let refused = #expect(throws: PNGReader.Problem.self) {
+            _ = try PNGReader.decode(overflowing, name: "fuzz.png").get()
+        }
+        #expect(refused?.description.contains("is an interlaced PNG of 4294967295×4294967046 pixels") == true)
         // The same size not interlaced opens (it would stream, a band at a time).
         let streamed = Build.png(
             width: 9000, height: 9000, colorType: 2, rows: Build.rows(width: 1, height: 1, channels: 3, seed: 1))
