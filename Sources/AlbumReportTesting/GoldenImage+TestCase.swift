@@ -49,7 +49,7 @@ public struct GoldenCase: Sendable, Hashable {
     public var fileName: String { name(legacy: false) }
 
     /// The name albumreport 0.4.0 gave the case, which hashed enum cases with raw values or
-    /// camelCase names: a golden recorded under it is still found (``GoldenImage/legacyLocation``).
+    /// camelCase names: a golden recorded under it is still found (`GoldenImage.resolvedLocation`).
     var legacyFileName: String { name(legacy: true) }
 
     /// ``fileName``; `legacy`, as albumreport 0.4.0 made it.

@@ -146,7 +146,7 @@ public enum GoldenImage {
     /// The golden of a test: `__Goldens__/<TestFile>/<test>[.<name>][.<testCase>].png` beside the
     /// test file (`testCase` as made by ``caseName(describing:)``); `goldens` replaces that
     /// `__Goldens__` folder.
-    /// `platform` (``PlatformKey``, opt-in) ends the name: `<test>[…].<platform>.png`.
+    /// `platform` (AlbumReportCore's `PlatformKey`, opt-in) ends the name: `<test>[…].<platform>.png`.
     public static func location(
         filePath: String, function: String, name: String? = nil, testCase: String? = nil, goldens: URL? = nil,
         platform: String? = nil
