@@ -1,5 +1,7 @@
 import AlbumReportCompare
+import AlbumReportCore
 import Foundation
+import Synchronization
 
 /// Where one test process writes the images of its failures: a folder of its own,
 /// `ALBUMREPORT_ARTIFACTS/run-<time>-<pid>` (or the same under this user's private temporary
@@ -30,7 +32,7 @@ enum ArtifactsRun {
         let base =
             try environment["ALBUMREPORT_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
             ?? PrivateTemporaryFolder.url(named: "albumreport-golden-artifacts")
-        if !pruned.swap(base.path) { prune(base) }
+        if pruned.withLock({ $0.insert(base.path).inserted }) { prune(base) }
         return base.appendingPathComponent(name, isDirectory: true)
     }
 
@@ -47,9 +49,7 @@ enum ArtifactsRun {
         guard path.hasPrefix(root + "/") else { return nil }
         let target = try folder(environment: environment).appendingPathComponent(promoteFolder)
             .appendingPathComponent(String(path.dropFirst(root.count + 1)))
-        try FileManager.default.createDirectory(
-            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try png.write(to: target, options: .atomic)
+        try png.writeCreatingFolders(to: target)
         return target
     }
 
@@ -73,19 +73,7 @@ enum ArtifactsRun {
     }
 
     /// The artifacts bases already pruned by this process.
-    private static let pruned = PrunedBases()
-}
-
-/// A lock-protected set of paths; `swap(_:)` inserts one and says whether it was there.
-private final class PrunedBases: @unchecked Sendable {
-    private var paths: Set<String> = []
-    private let lock = NSLock()
-
-    func swap(_ path: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return !paths.insert(path).inserted
-    }
+    private static let pruned = Mutex<Set<String>>([])
 }
 
 /// One assertion's private work folder beside a case's artifacts folder, published in its place on

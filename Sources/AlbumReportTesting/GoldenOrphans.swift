@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The goldens no test claimed in a run that re-recorded everything (`ALBUMREPORT_RECORD=all`):
 /// the files of renamed or removed tests and cases, which no later run would ever compare. Listed
@@ -45,19 +46,5 @@ package enum GoldenOrphans {
         var registered = false
     }
 
-    private static let state = Locked(State())
-}
-
-/// A value behind a lock.
-private final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
+    private static let state = Mutex(State())
 }

@@ -61,7 +61,7 @@ enum ResponseProblem {
         case ECONNRESET: return "the server reset the connection"
         case EPIPE: return "the server closed the connection while the request was being sent"
         case ETIMEDOUT: return "the connection timed out"
-        default: return "the connection failed: \(String(cString: strerror(code)).lowercased())"
+        default: return "the connection failed: \(FileProblem.clause(errno: code))"
         }
     }
 
