@@ -14,11 +14,10 @@ struct ArtworkFault: Sendable, CustomTestStringConvertible {
     var reason: String?
     /// Requests per URL the server should see, when it matters (retries).
     var requestsPerURL: Int?
-    /// How much faster than real time the run's clock goes (its timeouts and backoff). A body that
-    /// stalls after its headers runs on real time: whether the deadline finds it waiting for the
-    /// headers or for the body must not depend on how soon a loaded machine reads headers the
-    /// server sent at once (at 20 times real time the deadline is 50 ms after the request).
-    var clockFactor: Double = 1.0 / 20
+    /// Whether the request's deadline waits for the server's status line before it passes (a body
+    /// that stalls after its headers must be found waiting for the body, however long a loaded
+    /// machine takes to read headers the server sent at once).
+    var deadlineAfterAnswer = false
 
     var testDescription: String { name }
 }
@@ -51,7 +50,7 @@ let artworkFaults: [ArtworkFault] = [
     ArtworkFault(
         name: "a body that stalls",
         route: { _, _, png in .init(headers: image, body: png, fault: .stall(afterBytes: 40)) }, reason: "timed out",
-        clockFactor: 1),
+        deadlineAfterAnswer: true),
     ArtworkFault(
         name: "a truncated body",
         route: { _, _, png in .init(headers: image, body: png, fault: .truncate(afterBytes: 40)) },
@@ -124,15 +123,14 @@ struct FetchFaultTests {
         // Only #1's artwork is on the server: the feed is a file and #2 and #3 draw files beside
         // it, so no healthy request ever meets a deadline, however busy the machine. Timeouts
         // and backoff run on a clock 20 times faster than real time (a stalled request gives up
-        // after 50 ms, not 1 s; a body that stalls, on real time: `clockFactor`), and a stall is a
-        // server that never answers in the test's time.
+        // after 50 ms, not 1 s; a body that stalls, once its headers are read:
+        // `deadlineAfterAnswer`), and a stall is a server that never answers in the test's time.
         let feedFolder = try TemporaryDirectory()
         defer { feedFolder.remove() }
         let feed = try Self.writeFeed(in: feedFolder.url, faulty: id, artwork: server.url(thumbnail))
         let timesOut = fault.reason == "timed out" || fault.reason == "sent no answer within 1 s"
-        let summary = try await generateOnce(
-            .file(feed), output: output.url, clock: FastClock(factor: fault.clockFactor)
-        ) {
+        let clock = AnsweredFirstClock(factor: 1.0 / 20, waitsForAnswer: fault.deadlineAfterAnswer)
+        let summary = try await generateOnce(.file(feed), output: output.url, clock: clock) {
             $0.limit = 3
             // A fault that is not a stall must never meet the deadline: an hour of clock time.
             $0.timeout = timesOut ? .seconds(1) : .seconds(3600)
@@ -189,5 +187,24 @@ struct FetchFaultTests {
         let file = folder.appendingPathComponent("feed.json")
         try JSONSerialization.data(withJSONObject: root ?? [:], options: [.sortedKeys]).write(to: file)
         return file
+    }
+}
+
+/// A clock 1 / `factor` times faster than real time whose request deadlines, when
+/// `waitsForAnswer`, start only once the server has answered (bounded: 20,000 polls of 1 ms, counted
+/// rather than timed, then the deadline runs anyway and the test sees "no answer").
+struct AnsweredFirstClock: RunClock {
+    var factor: Double
+    var waitsForAnswer: Bool
+
+    var now: Date { Date() }
+
+    func sleep(for duration: Duration) async throws {
+        var polls = 0
+        while waitsForAnswer, RequestDeadline.isAnswered == false, polls < 20_000 {
+            try await Task.sleep(for: .milliseconds(1))
+            polls += 1
+        }
+        try await Task.sleep(for: duration * factor)
     }
 }

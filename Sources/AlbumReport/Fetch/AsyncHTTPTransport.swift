@@ -268,3 +268,13 @@ final class AnswerFlag: Sendable {
 enum RequestProgress {
     @TaskLocal static var answered: AnswerFlag?
 }
+
+/// What a ``RunClock`` timing a request's deadline can learn of that request: a test clock that
+/// moves on events rather than wall time uses it to let a deadline pass only once the server has
+/// answered, so a body that stalls is told from a host that never answers however busy the
+/// machine.
+public enum RequestDeadline {
+    /// Whether the server of the request whose deadline the calling task is timing has sent its
+    /// status line; nil when the task is not timing a request's deadline.
+    public static var isAnswered: Bool? { RequestProgress.answered?.isSet }
+}
