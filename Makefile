@@ -50,7 +50,7 @@ test-ubsan: deps
 		-Xlinker -rpath -Xlinker $(UBSAN_RT) -Xlinker $(UBSAN_RT)/libclang_rt.ubsan_standalone-x86_64.so
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(SWIFT) test --skip-build --scratch-path .build-ubsan
 
-## libFuzzer on every parser (Fuzz/), FUZZ_SECONDS each (CI: 20), FUZZ_JOBS at a time (CI: 2).
+## libFuzzer on every parser (Fuzz/), FUZZ_SECONDS each (CI: 12), FUZZ_JOBS at a time (CI: 2).
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 1
 fuzz: deps
