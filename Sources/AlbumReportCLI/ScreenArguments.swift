@@ -59,6 +59,12 @@ struct ScreenArguments: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "device (the capsule at the bottom of Face ID iPhones and iPads, black over light content, white over dark; none where the device has a home button) or none.",
+            valueName: "indicator"))
+    var homeIndicator = RenderSettings().screen.homeIndicator
+
+    @Option(
+        help: ArgumentHelp(
             "iOS's Dynamic Type size: xs, s, m, l (iOS's default), xl, xxl, xxxl, or the accessibility sizes ax1 … ax5 (list rows then stack their text under the thumbnail); UIKit's and SwiftUI's names work too. Text scales by Apple's Dynamic Type table; the status bar and the inline bar keep their size.",
             valueName: "size"))
     var contentSize = RenderSettings().screen.contentSize
@@ -120,7 +126,8 @@ struct ScreenArguments: ParsableArguments {
         settings.theme = theme
         settings.screen = ScreenOptions(
             style: style, titleStyle: titleStyle, fit: fit, button: button, statusBar: statusBar,
-            contentSize: contentSize, boldText: boldText, increaseContrast: increaseContrast)
+            contentSize: contentSize, boldText: boldText, increaseContrast: increaseContrast,
+            homeIndicator: homeIndicator)
         settings.locale = locale
         settings.language = language
         settings.layoutDirection = layoutDirection
@@ -138,6 +145,7 @@ extension ScreenOptions.TitleStyle: ExpressibleByArgument {}
 extension ScreenOptions.Fit: ExpressibleByArgument {}
 extension ScreenOptions.ButtonTarget: ExpressibleByArgument {}
 extension ScreenOptions.StatusBar: ExpressibleByArgument {}
+extension ScreenOptions.HomeIndicator: ExpressibleByArgument {}
 extension LayoutDirectionChoice: ExpressibleByArgument {}
 
 extension Device: ExpressibleByArgument {

@@ -74,6 +74,14 @@ extension ScreenRenderer {
     }
 
     /// Two antialiased strokes meeting at the point of the chevron, kept inside its frame.
+    /// Draws the home indicator: an opaque capsule (antialiased, as the fills of the bar buttons).
+    func drawHomeIndicator(_ indicator: HomeIndicatorLayout, on image: GDImage, scale: Double) {
+        let frame = indicator.frame
+        image.fillRoundedRect(
+            x: frame.x * scale, y: frame.y * scale, width: frame.width * scale, height: frame.height * scale,
+            radius: indicator.cornerRadius * scale, color: indicator.color)
+    }
+
     func drawChevron(_ chevron: ChevronLayout, on image: GDImage, scale: Double) {
         let stroke = chevron.strokeWidth * scale
         let inset = stroke / 2

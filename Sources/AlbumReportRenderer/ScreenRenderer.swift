@@ -84,6 +84,7 @@ public struct ScreenRenderer: Sendable {
             x: frame.x * layout.scale, y: frame.y * layout.scale, width: frame.width * layout.scale,
             height: frame.height * layout.scale, radius: button.cornerRadius * layout.scale, color: button.fill)
         try text.draw(button.label, in: image)
+        if let indicator = layout.homeIndicator { drawHomeIndicator(indicator, on: image, scale: scale) }
         return (image, failure)
     }
 

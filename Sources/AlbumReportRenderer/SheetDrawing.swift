@@ -87,6 +87,9 @@ public struct SheetDrawing {
         if layout.navigationBar.frame.pixels(scale: scale).maxY + bleed > top {
             try renderer.drawNavigationBar(layout.navigationBar, on: strip, scale: scale)
         }
+        if let indicator = layout.homeIndicator, indicator.frame.pixels(scale: scale).maxY + bleed > top {
+            renderer.drawHomeIndicator(indicator, on: strip, scale: scale)
+        }
         try encoder.append(strip)
         rowsDone = top + stripRows
     }

@@ -108,17 +108,25 @@ struct ChromeGeometryTests {
     }
 
     @Test(
-        "the button is 20 pt from the view's edges and 20 pt above the safe-area bottom in every style and fit",
+        "the seeds' rule: the button is 20 pt from the view's edges and 20 pt above the safe-area bottom in every style, fit and text size, clear of the home indicator",
         arguments: devices)
     func button(device: Device) throws {
-        let theme = try Theme.shipped()
+        let shipped = try Theme.shipped()
         let feed = try chart()
-        // Five real albums and one whose card is taller than any screen.
+        // Three real albums (one explicit) and one whose card is taller than any screen.
         let long = FeedItem(
             rank: 101, id: "101", title: String(repeating: "Very long album name ", count: 30), artistName: "Artist",
             storeURL: "https://music.apple.com/us/album/1", copyright: String(repeating: "℗ 2020 Label. ", count: 60))
-        for options in Self.styles {
-            for item in feed.items.prefix(5) + [long] {
+        let sized = Self.styles.flatMap { options in
+            ContentSizeCategory.allCases.map { size in
+                var sized = options
+                sized.contentSize = size
+                return sized
+            }
+        }
+        for options in sized {
+            let theme = shipped.adapted(to: options)
+            for item in feed.items.prefix(3) + [long] {
                 let card = CardLayout.make(
                     item: item, feed: feed, device: device, theme: theme, locale: locale, options: options,
                     measurer: measurer)
@@ -146,6 +154,12 @@ struct ChromeGeometryTests {
                 // Pinned on every card: iPad landscape too (its text is centred, not its button).
                 #expect(abs(button.maxY - (view.bottom - 20)) < 1e-9, "\(options)")
                 if let sheet = card.presentation { #expect(sheet.sheetFrame.contains(button)) }
+                // The home indicator (Face ID devices) sits in the bottom safe area, under the button.
+                #expect((card.homeIndicator != nil) == (device.safeArea.bottom > 0))
+                if let indicator = card.homeIndicator?.frame {
+                    #expect(indicator.y >= card.size.height - device.safeArea.bottom)
+                    #expect(!indicator.intersects(button))
+                }
                 if options.fit == .screen {
                     #expect(card.size == device.size)
                 } else {
@@ -153,6 +167,76 @@ struct ChromeGeometryTests {
                     for block in card.textBlocks { #expect(block.frame.maxY <= button.y - 20 + 1e-9) }
                 }
             }
+        }
+    }
+
+    /// The home indicator's width measured in real screenshots, by screen width (docs/screens.md):
+    /// 134 pt at 375 (a device), 140 at 393 (an iOS 17 simulator) and 402, 148 at 414; 273 pt on
+    /// an 834 pt iPad, 315 from 1,024 pt.
+    @Test(
+        "home indicator: the measured capsule, centred above the bottom edge on Face ID iPhones and iPads, black over light and white over dark; none with a home button or --home-indicator none"
+    )
+    func homeIndicator() throws {
+        let feed = try chart()
+        let light = try Theme.shipped()
+        func width(iPhone: Double) -> Double {
+            let device = Device(
+                id: "iphone-x", name: "", size: Size(width: iPhone, height: 812), scale: 3,
+                safeArea: EdgeInsets(top: 44, bottom: 34))
+            let sheet = SheetLayout.make(feed: feed, items: [], device: device, theme: light, measurer: measurer)
+            return sheet.homeIndicator?.frame.width ?? 0
+        }
+        let dark = try Theme.shipped("dark")
+        #expect([375.0, 393, 402, 414, 440].map { width(iPhone: $0) } == [134, 140, 140, 148, 148])
+        for device in Self.devices {
+            for theme in [light, dark] {
+                for options in Self.styles {
+                    let sheet = SheetLayout.make(
+                        feed: feed, items: Array(feed.items.prefix(20)), device: device, theme: theme,
+                        options: options, measurer: measurer)
+                    let card = CardLayout.make(
+                        item: feed.items[0], feed: feed, device: device, theme: theme, locale: locale,
+                        options: options, measurer: measurer)
+                    for (indicator, size) in [(sheet.homeIndicator, sheet.size), (card.homeIndicator, card.size)] {
+                        guard device.id != "iphone-se" else {
+                            #expect(indicator == nil)
+                            continue
+                        }
+                        let frame = try #require(indicator).frame
+                        #expect(abs(frame.midX - size.width / 2) < 1e-9)
+                        let (height, gap) = device.isPad ? (5.5, 7.5) : (5.0, 8.0)
+                        #expect(frame.height == height && abs(size.height - frame.maxY - gap) < 1e-9)
+                        // An iPhone's in landscape is its portrait one.
+                        let width = device.isPad ? device.size.width : min(device.size.width, device.size.height)
+                        let expected: Double =
+                            device.isPad ? (width < 1000 ? 273 : 315) : (width < 390 ? 134 : width < 414 ? 140 : 148)
+                        #expect(frame.width == expected, "\(device.id) \(device.orientation)")
+                        #expect(
+                            indicator?.color
+                                == (theme.colors.isDark
+                                    ? RGBA(red: 255, green: 255, blue: 255) : RGBA(red: 0, green: 0, blue: 0)))
+                    }
+                    // Recorded among the screen's elements; the list behind an iPad's sheet has none of its own.
+                    #expect(
+                        card.elements.filter { $0.name == "homeIndicator" }.count == (device.id == "iphone-se" ? 0 : 1))
+                    #expect(card.presentation?.presentingList?.homeIndicator == nil)
+                    // Every page of a paged sheet has its own, at its bottom.
+                    for page in sheet.pages(height: device.size.height, bottomInset: device.safeArea.bottom)
+                        + sheet.screens(height: device.size.height)
+                    {
+                        #expect(
+                            page.homeIndicator.map {
+                                abs(page.size.height - $0.frame.maxY - (device.isPad ? 7.5 : 8)) < 1e-9
+                            } ?? (device.id == "iphone-se"))
+                    }
+                }
+            }
+            var off = ScreenOptions()
+            off.homeIndicator = .none
+            let card = CardLayout.make(
+                item: feed.items[0], feed: feed, device: device, theme: light, locale: locale, options: off,
+                measurer: measurer)
+            #expect(card.homeIndicator == nil && !card.elements.contains { $0.name == "homeIndicator" })
         }
     }
 

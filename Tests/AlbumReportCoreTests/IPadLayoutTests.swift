@@ -104,11 +104,18 @@ struct IPadLayoutTests {
                 #expect(centred || last.frame.maxY > button.y - 21, "centred, unless too tall to centre")
                 #expect(title.frame.y >= top)
             } else {
-                // One column as wide as the artwork, centred; the artwork at most half the
-                // screen's height, so the details are above the fold; the text and the button
-                // share the artwork's edges.
-                #expect(artwork.height <= device.size.height / 2)
+                // One column as wide as the artwork, centred; the artwork at least half the
+                // screen's height, grown into the room the text leaves up to the readable width;
+                // the text and the button share the artwork's edges; what room is left is split
+                // above the artwork and under the copyright (no void under the text: 234 pt on
+                // the 11-inch iPad and 348 pt on the 13-inch before).
+                #expect(artwork.height >= (device.size.height / 2).rounded(.down) || artwork.width == 672)
                 #expect(artwork.width <= theme.metrics.readableContentWidth)
+                let last = try #require(card.textBlocks.last).frame.maxY
+                let above = artwork.y - (card.navigationBar.frame.maxY + 20)
+                let below = button.y - 20 - last
+                #expect(above >= 0 && abs(above - below) <= 1, "\(above) above, \(below) below")
+                #expect(artwork.width == 672 || below <= 1, "the artwork grows before room is left")
                 #expect(abs(artwork.midX - device.size.width / 2) < 1e-9)
                 #expect(title.frame.y > artwork.maxY)
                 #expect(title.frame.x == artwork.x && button.x == artwork.x && button.width == artwork.width)
@@ -175,8 +182,12 @@ struct IPadLayoutTests {
         #expect(abs(frame.midX - device.size.width / 2) < 1e-9 && abs(frame.midY - device.size.height / 2) < 1e-9)
         #expect(sheet.cornerRadius == 10 && sheet.roundsBottom)
         #expect(card.size == device.size)
-        // The artwork, the bar and the button keep their insets inside the sheet.
-        #expect(card.artwork.frame.x == frame.x + 20 && card.artwork.frame.width == 540)
+        // The artwork, the bar and the button keep their insets inside the sheet: the artwork fills
+        // the column when the sheet grows with its content, and is centred and smaller in a
+        // screen-sized sheet, so that the album's name and artist show (`formSheetScrolls`).
+        let grown = try sheetCard(on: device, fit: .content)
+        #expect(grown.artwork.frame.x == frame.x + 20 && grown.artwork.frame.width == 540)
+        #expect(card.artwork.frame.width < 540 && abs(card.artwork.frame.midX - frame.midX) < 1e-9)
         #expect(card.button.frame.x == frame.x + 20 && card.button.frame.maxX == frame.maxX - 20)
         #expect(abs(card.button.frame.maxY - (frame.maxY - 20)) < 1e-9)
         #expect(card.navigationBar.frame.x == frame.x && card.navigationBar.frame.width == frame.width)
@@ -204,6 +215,13 @@ struct IPadLayoutTests {
             #expect(band.frame.y < card.button.frame.y)
             for block in card.textBlocks { #expect(block.frame.maxY <= sheet.maxY + 1e-9) }
             #expect(card.artwork.frame.maxY <= sheet.maxY)
+            // The top of the sheet says what the card is about: the album's name and artist end a
+            // section's spacing above the band, the artwork shrunk for them and centred.
+            let shown = try #require(card.artist ?? card.title).frame.maxY
+            let spacing = try Theme.shipped().metrics.cardSectionSpacing
+            #expect(shown <= band.frame.y - spacing + 1e-9)
+            #expect(abs(card.artwork.frame.midX - sheet.midX) < 1e-9)
+            #expect(card.artwork.frame.width >= 120 && card.artwork.frame.y > card.navigationBar.frame.maxY)
         }
     }
 

@@ -9,7 +9,7 @@ import Testing
 /// (the Dynamic Island, the notch, the iPad's status bar, a landscape phone; light and dark): the
 /// SwiftUI style's inset-grouped list and sheet, `--fit screen`'s scrolled pages (collapsed bar
 /// with its material and hairline) and screen-sized cards, the artist button; the bare variant
-/// without status bar and with an inline title. Every preset in both orientations is a layout
+/// without status bar or home indicator and with an inline title. Every preset in both orientations is a layout
 /// snapshot (`LayoutSnapshotTests`). Re-record after an intended change with
 /// `ALBUMREPORT_RECORD=failed swift test --filter ChromeGoldenTests`.
 @Suite("The iOS chrome of every variant, drawn on representative devices")
@@ -99,11 +99,11 @@ struct ChromeGoldenTests {
         try await assertGolden(try #require(pages.first), "\(variant.name)-facts-sheet.png")
     }
 
-    @Test("no status bar and an inline title")
+    @Test("no status bar, no home indicator and an inline title")
     func bare() async throws {
         let sheet = try chart(
             feed: Fixtures.Feeds.v1ComingSoon, limit: 3, device: .iPhone15, theme: "light",
-            screen: ScreenOptions(titleStyle: .inline, statusBar: .none)
+            screen: ScreenOptions(titleStyle: .inline, statusBar: .none, homeIndicator: .none)
         ).sheet()
         try await assertGolden(try #require(sheet.first), "iphone-15-bare-sheet.png")
     }

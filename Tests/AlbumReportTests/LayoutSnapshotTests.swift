@@ -52,11 +52,11 @@ struct LayoutSnapshotTests {
         ).assertMatches("chrome/\(variant.name)-facts", testFilter: Self.filter)
     }
 
-    @Test("no status bar and an inline title")
+    @Test("no status bar, no home indicator and an inline title")
     func bare() throws {
         try LayoutSnapshot.make(
             feed: Fixtures.Feeds.v1ComingSoon, device: .iPhone15, theme: "light",
-            screen: ScreenOptions(titleStyle: .inline, statusBar: .none), limit: 3, cards: [1]
+            screen: ScreenOptions(titleStyle: .inline, statusBar: .none, homeIndicator: .none), limit: 3, cards: [1]
         ).assertMatches("chrome/iphone-15-bare", testFilter: Self.filter)
     }
 

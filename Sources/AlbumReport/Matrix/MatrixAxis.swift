@@ -28,6 +28,8 @@ public enum MatrixAxis: String, Sendable, Hashable, Codable, CaseIterable {
     case buttons
     /// `statusBar`: device, none.
     case statusBars
+    /// `homeIndicator`: device, none.
+    case homeIndicators
     /// `contentSize`: Dynamic Type sizes.
     case contentSizes
     /// `boldText`: on, off.
@@ -57,6 +59,8 @@ public enum MatrixAxis: String, Sendable, Hashable, Codable, CaseIterable {
         case .fits: return .value("fit", \.screen.fit, .named, title: "Fit")
         case .buttons: return .value("button", \.screen.button, .named, title: "Button")
         case .statusBars: return .value("statusBar", \.screen.statusBar, .named, title: "Status bar")
+        case .homeIndicators:
+            return .value("homeIndicator", \.screen.homeIndicator, .named, title: "Home indicator")
         case .contentSizes: return .value("contentSize", \.screen.contentSize, .named, title: "Text size")
         case .boldText: return .flag("boldText", \.screen.boldText, folder: "bold-text", title: "Bold Text")
         case .increaseContrast:

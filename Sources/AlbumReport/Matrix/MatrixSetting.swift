@@ -175,6 +175,9 @@ extension ScreenOptions.ButtonTarget: SettingValue {
 extension ScreenOptions.StatusBar: SettingValue {
     public var settingLabel: String { self == .device ? "Status bar" : "No status bar" }
 }
+extension ScreenOptions.HomeIndicator: SettingValue {
+    public var settingLabel: String { self == .device ? "Home indicator" : "No home indicator" }
+}
 extension LayoutDirectionChoice: SettingValue {
     public var settingLabel: String {
         switch self {

@@ -2,10 +2,13 @@
 ///
 /// - iPhone portrait (and a card in a sheet, an iPad's form sheet in either orientation): one
 ///   column, "the view"; the artwork fills its width, the text follows, the button spans the column.
+///   A screen-sized form sheet may ask for smaller artwork (`artworkSide`): centred, the text
+///   keeps the column's width.
 /// - iPhone landscape: the artwork leads and the text trails; the button spans both.
 /// - iPad, pushed, portrait: the readable column (672 pt plus the 20 pt insets, centred); the
-///   artwork is centred in it, never taller than half the screen, so the album's name and
-///   details show above the fold; the text and the button share the artwork's edges.
+///   artwork is centred in it, half the screen tall, or `artworkSide` (``CardLayout`` grows it
+///   into the room the text leaves, up to the column's width); the text and the button share the
+///   artwork's edges.
 /// - iPad, pushed, landscape: two columns across the safe width. The artwork leads, half the
 ///   width at most and never lower than the button's bottom; the text and the button share
 ///   the trailing column (at most the readable width), the button 20 pt from its edges
@@ -25,9 +28,11 @@ struct CardColumns {
 
     /// The columns for a card whose content starts at `top` in `view` (the card's column, or the
     /// sheet it is presented in). `padLayout` asks for the iPad's own design (a pushed card on iPad).
+    /// `artworkSide` sizes a one-column card's artwork (at most the column's width).
     static func make(
         view: (x: Double, width: Double), safe: (x: Double, width: Double), top: Double, device: Device,
-        metrics: Theme.Metrics, buttonBlockHeight: Double, bottomInset: Double, padLayout: Bool
+        metrics: Theme.Metrics, buttonBlockHeight: Double, bottomInset: Double, padLayout: Bool,
+        artworkSide: Double? = nil
     ) -> CardColumns {
         let inset = metrics.cardInset
         let innerX = view.x + inset
@@ -50,7 +55,7 @@ struct CardColumns {
                 buttonBesideArtwork: true)
         }
         if padLayout {
-            let side = min(innerWidth, (device.size.height / 2).rounded(.down))
+            let side = min(innerWidth, artworkSide ?? (device.size.height / 2).rounded(.down))
             let artwork = Rect(x: innerX + (innerWidth - side) / 2, y: top, width: side, height: side)
             // The text and the button share the artwork's edges: one column that reads as one.
             return CardColumns(
@@ -65,7 +70,8 @@ struct CardColumns {
                 artwork: artwork, text: (textX, innerX + innerWidth - textX), buttonView: view, textTop: top,
                 buttonBesideArtwork: false)
         }
-        let artwork = Rect(x: innerX, y: top, width: innerWidth, height: innerWidth)
+        let side = min(innerWidth, artworkSide ?? innerWidth)
+        let artwork = Rect(x: innerX + (innerWidth - side) / 2, y: top, width: side, height: side)
         return CardColumns(
             artwork: artwork, text: (innerX, innerWidth), buttonView: view, textTop: belowArtwork(artwork),
             buttonBesideArtwork: false)

@@ -26,6 +26,8 @@ public struct CardLayout: Sendable, Hashable, Codable {
     /// The band content scrolls under, behind the button (`--fit screen`, when content is cut).
     public var scrollEdge: ScrollEdgeBacking?
     public var button: ButtonLayout
+    /// The home indicator at the canvas's bottom, over everything (``HomeIndicatorLayout``).
+    public var homeIndicator: HomeIndicatorLayout?
     /// Whether text was left out because the card would have been taller than
     /// ``maximumHeight(for:)`` (a hostile feed or theme; never a real chart).
     public var isClipped = false
@@ -74,20 +76,11 @@ public struct CardLayout: Sendable, Hashable, Codable {
             frame.barConfiguration(feed: feed, device: device, theme: theme, options: options, measurer: measurer),
             device: device, theme: theme, measurer: measurer)
         let content = ButtonLayout.content(for: item, target: options.button, language: language)
-        let (layout, buttonHeight) = columns(
-            frame: frame, top: bar.frame.maxY + metrics.cardInset, label: content.text, device: device, theme: theme,
-            options: options, measurer: measurer)
+        var (layout, buttonHeight, text, artwork) = composed(
+            item: item, frame: frame, top: bar.frame.maxY + metrics.cardInset, label: content.text, device: device,
+            theme: theme, locale: locale, options: options, measurer: measurer)
         let buttonBlockHeight =
             metrics.buttonContentSpacing + buttonHeight + metrics.buttonBottomMargin + frame.bottomInset
-        var artwork = ImageSlot(frame: layout.artwork, cornerRadius: metrics.cardArtworkCornerRadius)
-        var text = CardText(
-            item: item, columns: layout, theme: theme, locale: locale, language: language, measurer: measurer)
-        // iPad landscape, pushed: the artwork and the text centred (the button stays pinned).
-        if layout.buttonBesideArtwork {
-            Self.balance(
-                &artwork, &text, top: layout.textTop, buttonHeight: buttonHeight,
-                floor: device.size.height - frame.bottomInset - metrics.buttonBottomMargin, metrics: metrics)
-        }
         // What must end above the button's band: the text, and the artwork unless the button sits beside it.
         let contentBottom = layout.buttonBesideArtwork ? text.bottom : max(text.bottom, artwork.frame.maxY)
         let fitsScreen = options.fit == .screen
@@ -106,8 +99,11 @@ public struct CardLayout: Sendable, Hashable, Codable {
                 over: contentBottom, buttonFrame: buttonFrame, height: height, presentation: frame.presentation,
                 columns: layout, device: device, theme: theme) : nil
         frame.grow(to: height, device: device)
+        let size = Size(width: device.size.width, height: height)
+        // Under the indicator: the sheet, or around an iPad's floating sheet the dimmed list.
+        let under = frame.presentation.map { $0.roundsBottom ? $0.presentingColor : $0.sheetColor } ?? frame.background
         let card = CardLayout(
-            rank: item.rank, itemID: item.id, size: Size(width: device.size.width, height: height), scale: device.scale,
+            rank: item.rank, itemID: item.id, size: size, scale: device.scale,
             background: frame.background, presentation: frame.presentation, navigationBar: bar, artwork: artwork,
             title: text.title,
             badge: item.isExplicit
@@ -115,8 +111,47 @@ public struct CardLayout: Sendable, Hashable, Codable {
             artist: text.artist, genres: text.genres, releaseDate: text.releaseDate, copyright: text.copyright,
             scrollEdge: scrollEdge,
             button: ButtonLayout.make(content, frame: buttonFrame, theme: theme, measurer: measurer),
+            homeIndicator: HomeIndicatorLayout.make(device: device, canvas: size, under: under, options: options),
             isClipped: isClipped)
         return options.layoutDirection == .rtl ? card.mirrored() : card
+    }
+
+    /// The card's columns, the button's height, the text and the artwork, composed: an iPad card
+    /// laid out again with the artwork its text leaves room for (``composedArtworkSide``), then
+    /// balanced (landscape) or centred (portrait) with the button where it is pinned.
+    private static func composed(
+        item: FeedItem, frame: CardFrame, top: Double, label: String, device: Device, theme: Theme, locale: Locale,
+        options: ScreenOptions, measurer: some TextMeasuring
+    ) -> (CardColumns, buttonHeight: Double, CardText, ImageSlot) {
+        let metrics = theme.metrics
+        func layOut(artworkSide: Double?) -> (CardColumns, buttonHeight: Double, CardText, bandTop: Double) {
+            let (layout, buttonHeight) = columns(
+                frame: frame, top: top, label: label, device: device, theme: theme, options: options,
+                artworkSide: artworkSide, measurer: measurer)
+            let text = CardText(
+                item: item, columns: layout, theme: theme, locale: locale, language: options.language,
+                measurer: measurer)
+            // Where the pinned button's band starts on a screen-sized card.
+            let bandTop =
+                device.size.height - frame.bottomInset - metrics.buttonBottomMargin - buttonHeight
+                - metrics.buttonContentSpacing
+            return (layout, buttonHeight, text, bandTop)
+        }
+        var (layout, buttonHeight, text, bandTop) = layOut(artworkSide: nil)
+        if let side = composedArtworkSide(
+            layout, text, bandTop: bandTop, device: device, options: options, metrics: metrics)
+        {
+            (layout, buttonHeight, text, bandTop) = layOut(artworkSide: side)
+        }
+        var artwork = ImageSlot(frame: layout.artwork, cornerRadius: metrics.cardArtworkCornerRadius)
+        if layout.buttonBesideArtwork {
+            balance(
+                &artwork, &text, top: layout.textTop, buttonHeight: buttonHeight,
+                floor: device.size.height - frame.bottomInset - metrics.buttonBottomMargin, metrics: metrics)
+        } else if device.isPad && options.style == .uikit {
+            centre(&artwork, &text, above: bandTop)
+        }
+        return (layout, buttonHeight, text, artwork)
     }
 
     /// The card's height and whether its text was cut. A card that would be taller than any canvas
@@ -145,7 +180,7 @@ public struct CardLayout: Sendable, Hashable, Codable {
     /// wraps and keeps 14 pt above and below it), and a taller button leaves the artwork less room.
     private static func columns(
         frame: CardFrame, top: Double, label: String, device: Device, theme: Theme,
-        options: ScreenOptions, measurer: some TextMeasuring
+        options: ScreenOptions, artworkSide: Double?, measurer: some TextMeasuring
     ) -> (CardColumns, buttonHeight: Double) {
         let metrics = theme.metrics
         let safe = ContentColumns(device: device, theme: theme).safe
@@ -154,7 +189,8 @@ public struct CardLayout: Sendable, Hashable, Codable {
                 view: frame.view, safe: safe, top: top, device: device, metrics: metrics,
                 buttonBlockHeight: metrics.buttonContentSpacing + buttonHeight + metrics.buttonBottomMargin
                     + frame.bottomInset,
-                bottomInset: frame.bottomInset, padLayout: device.isPad && options.style == .uikit)
+                bottomInset: frame.bottomInset, padLayout: device.isPad && options.style == .uikit,
+                artworkSide: artworkSide)
         }
         let layout = cardColumns(buttonHeight: metrics.buttonHeight)
         let labelHeight = TextBlock.make(
@@ -165,26 +201,6 @@ public struct CardLayout: Sendable, Hashable, Codable {
         let buttonHeight = max(metrics.buttonHeight, labelHeight + 2 * Self.buttonLabelPadding)
         guard buttonHeight > metrics.buttonHeight else { return (layout, buttonHeight) }
         return (cardColumns(buttonHeight: buttonHeight), buttonHeight)
-    }
-
-    /// Composes an iPad's landscape card (artwork leading, text trailing) so that its columns
-    /// balance on the big screen: the artwork is centred in the height between `top` and `floor`
-    /// (the pinned button's bottom), and the text is centred on the artwork, ending above the
-    /// button's band, instead of hanging at the top with most of the column empty under it (a
-    /// 13-inch screen left 690 pt there). The button itself never moves: it stays pinned 20 pt above
-    /// the safe area's bottom, as on every card (the seeds' rule). Text too tall to centre starts
-    /// at the top.
-    private static func balance(
-        _ artwork: inout ImageSlot, _ text: inout CardText, top: Double, buttonHeight: Double, floor: Double,
-        metrics: Theme.Metrics
-    ) {
-        let height = floor - top
-        artwork.frame.y = top + max((height - artwork.frame.height) / 2, 0)
-        let textHeight = text.bottom - top
-        let textFloor = floor - buttonHeight - metrics.buttonContentSpacing
-        guard textHeight <= textFloor - top else { return }
-        let textTop = min(max(artwork.frame.midY - textHeight / 2, top), textFloor - textHeight)
-        text.move(by: textTop - top)
     }
 
     /// The band content scrolls under when it reaches under the button: the chrome material
@@ -238,6 +254,7 @@ extension CardLayout: LayoutPart {
         visitor.visit(&badge, .element(.explicitBadge, rank: rank))
         visitor.visit(&scrollEdge, .element(.scrollEdge, rank: rank))
         visitor.visit(&button, .element(.button, rank: rank))
+        visitor.visit(&homeIndicator, .element(.homeIndicator))
     }
 }
 
@@ -319,77 +336,5 @@ private struct CardFrame {
             ? nil
             : StatusBarLayout.make(
                 device: device, theme: theme, color: color, measurer: measurer, language: options.language)
-    }
-}
-
-/// The card's text column, top to bottom, and where it ends.
-private struct CardText {
-    var title: TextBlock?
-    var artist: TextBlock?
-    var genres: TextBlock?
-    var releaseDate: TextBlock?
-    var copyright: TextBlock?
-    /// The last block's bottom edge (the column's top when there is none).
-    var bottom: Double
-
-    init(
-        item: FeedItem, columns: CardColumns, theme: Theme, locale: Locale, language: ChromeLanguage?,
-        measurer: some TextMeasuring
-    ) {
-        let (fonts, colors, metrics) = (theme.fonts, theme.colors, theme.metrics)
-        let (x, width) = columns.text
-        var y = columns.textTop
-        func block(
-            _ text: String?, _ font: FontStyle, _ color: RGBA, spacingBefore: Double, reserve: Double = 0
-        ) -> TextBlock? {
-            guard let text, !TextNormalizer.normalize(text).isEmpty else { return nil }
-            let made = TextBlock.make(
-                text, font: font, color: color, x: x, y: y + spacingBefore, width: max(width - reserve, 1),
-                measurer: measurer)
-            y = made.frame.maxY
-            return made
-        }
-        title = block(
-            item.title, fonts.cardTitle, colors.label, spacingBefore: 0,
-            reserve: item.isExplicit ? BadgeLayout.room(for: fonts.cardTitle) : 0)
-        artist = block(
-            item.artistName, fonts.cardArtist, colors.secondaryLabel, spacingBefore: metrics.cardTitleArtistSpacing)
-        let genres = block(
-            item.displayGenres.joined(separator: " · "), fonts.cardDetail, colors.secondaryLabel,
-            spacingBefore: metrics.cardSectionSpacing)
-        self.genres = genres
-        releaseDate = block(
-            item.releaseText(language: language, locale: locale), fonts.cardDetail, colors.secondaryLabel,
-            spacingBefore: genres == nil ? metrics.cardSectionSpacing : metrics.cardLineSpacing)
-        copyright = block(
-            item.copyright, fonts.cardFootnote, colors.secondaryLabel, spacingBefore: metrics.cardSectionSpacing)
-        bottom = y
-    }
-
-    /// Moves every block `dy` points down.
-    mutating func move(by dy: Double) {
-        func moved(_ block: TextBlock?) -> TextBlock? { block.map { $0.moved(toY: $0.frame.y + dy) } }
-        title = moved(title)
-        artist = moved(artist)
-        genres = moved(genres)
-        releaseDate = moved(releaseDate)
-        copyright = moved(copyright)
-        bottom += dy
-    }
-
-    /// Leaves out what does not fit above `limit`: the lines that end below it, or with
-    /// `cuttingLast` (a screen-sized card) the blocks that start below it (the edge cuts the last
-    /// one drawn).
-    mutating func keepLines(above limit: Double, cuttingLast: Bool) {
-        func keep(_ block: TextBlock?) -> TextBlock? {
-            guard let block else { return nil }
-            if cuttingLast { return block.frame.y < limit ? block : nil }
-            return block.keepingLines(above: limit)
-        }
-        title = keep(title)
-        artist = keep(artist)
-        genres = keep(genres)
-        releaseDate = keep(releaseDate)
-        copyright = keep(copyright)
     }
 }

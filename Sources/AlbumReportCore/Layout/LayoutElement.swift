@@ -11,6 +11,8 @@ public struct LayoutElement: Sendable, Hashable, Codable {
         case header, row, thumbnail, title, subtitle, chevron, separator, explicitBadge
         // The card.
         case sheet, artwork, artist, genres, releaseDate, copyright, scrollEdge, button
+        // The system's, over every screen.
+        case homeIndicator
     }
 
     /// What it is (`row`, `thumbnail`, `button`, …).

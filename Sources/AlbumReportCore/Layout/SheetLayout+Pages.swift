@@ -17,6 +17,7 @@ extension SheetLayout {
             }
             page.rows = current
             page.size = Size(width: size.width, height: max(pageHeight, y + bottomInset))
+            page.homeIndicator = homeIndicator?.placed(on: page.size)
             pages.append(page)
             current = []
             top = scrolledNavigationBar.frame.maxY
@@ -41,6 +42,7 @@ extension SheetLayout {
         var first = self
         first.size = Size(width: size.width, height: screenHeight)
         first.rows = rows.filter { $0.frame.y < screenHeight }
+        first.homeIndicator = homeIndicator?.placed(on: first.size)
         var screens = [first]
         let barBottom = scrolledNavigationBar.frame.maxY
         let step = max(screenHeight - barBottom, 1)
@@ -54,6 +56,7 @@ extension SheetLayout {
             let dy = -offset
             var screen = self
             screen.size = first.size
+            screen.homeIndicator = first.homeIndicator
             screen.navigationBar = scrolledNavigationBar
             // Content scrolled under the bar is drawn too: the bar's material blurs it.
             screen.header = header.flatMap { $0.frame.maxY + dy > 0 ? $0.moved(toY: $0.frame.y + dy) : nil }

@@ -14,6 +14,8 @@ public struct SheetLayout: Sendable, Hashable, Codable {
     /// The chart's country and date, under the title.
     public var header: TextBlock?
     public var rows: [RowLayout]
+    /// The home indicator at the canvas's bottom (``HomeIndicatorLayout``).
+    public var homeIndicator: HomeIndicatorLayout?
 
     /// Lays out `items` of `feed` for `device` in `theme`. Items with no title, no subtitle and
     /// no artwork are not given a row.
@@ -58,12 +60,13 @@ public struct SheetLayout: Sendable, Hashable, Codable {
             y += 20
         }
         let height = max(y + device.safeArea.bottom, device.size.height)
+        let background = list.grouped ? theme.colors.groupedBackground : theme.colors.background
+        let size = Size(width: device.size.width, height: height)
         let layout = SheetLayout(
-            size: Size(width: device.size.width, height: height), scale: device.scale,
-            background: list.grouped ? theme.colors.groupedBackground : theme.colors.background,
-            navigationBar: navigationBar,
+            size: size, scale: device.scale, background: background, navigationBar: navigationBar,
             scrolledNavigationBar: NavigationBarLayout.make(bar, device: device, theme: theme, measurer: measurer),
-            header: header, rows: rows)
+            header: header, rows: rows,
+            homeIndicator: HomeIndicatorLayout.make(device: device, canvas: size, under: background, options: options))
         return options.layoutDirection == .rtl ? layout.mirrored() : layout
     }
 
@@ -116,5 +119,6 @@ extension SheetLayout: LayoutPart {
         visitor.visit(&scrolledNavigationBar, .unrecorded)
         visitor.visit(&header, .element(.header))
         visitor.visit(&rows, .parts)
+        visitor.visit(&homeIndicator, .element(.homeIndicator))
     }
 }

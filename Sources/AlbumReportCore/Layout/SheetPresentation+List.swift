@@ -11,6 +11,8 @@ extension SheetPresentation {
     ) {
         var listOptions = options
         listOptions.statusBar = .none
+        // The screen's indicator is the card's own, over the sheet and the list alike.
+        listOptions.homeIndicator = .none
         listOptions.fit = .screen
         let metrics = theme.metrics
         // Enough rows for a screen of the shortest rows; taller rows just show fewer.

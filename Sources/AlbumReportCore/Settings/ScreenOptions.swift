@@ -1,5 +1,6 @@
 /// How the screens are presented: which seed app's style, the list's title, whether every PNG is
-/// exactly one screen, what the card's button opens and whether a status bar is drawn.
+/// exactly one screen, what the card's button opens and whether a status bar and a home indicator
+/// are drawn.
 public struct ScreenOptions: Sendable, Hashable, Codable {
     /// The app whose screens are drawn.
     public enum Style: String, Sendable, Hashable, Codable, CaseIterable {
@@ -42,6 +43,15 @@ public struct ScreenOptions: Sendable, Hashable, Codable {
         case none
     }
 
+    /// Whether the home indicator is drawn.
+    public enum HomeIndicator: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The device's, where it has one (Face ID iPhones and iPads: every device with a bottom
+        /// safe-area inset), as in every real screenshot of those devices.
+        case device
+        /// None: the bottom of the screen shows the app alone, as a simulator snapshot test does.
+        case none
+    }
+
     /// The app whose screens are drawn (`--style`).
     public var style: Style
     /// How the list's title is drawn (`--title-style`).
@@ -52,6 +62,8 @@ public struct ScreenOptions: Sendable, Hashable, Codable {
     public var button: ButtonTarget
     /// Whether a status bar is drawn (`--status-bar`).
     public var statusBar: StatusBar
+    /// Whether the home indicator is drawn (`--home-indicator`).
+    public var homeIndicator: HomeIndicator
     /// iOS's Dynamic Type size (`--content-size`).
     public var contentSize: ContentSizeCategory
     /// iOS's Bold Text (`--bold-text`).
@@ -71,13 +83,14 @@ public struct ScreenOptions: Sendable, Hashable, Codable {
     public init(
         style: Style = .uikit, titleStyle: TitleStyle = .large, fit: Fit = .content, button: ButtonTarget = .album,
         statusBar: StatusBar = .device, contentSize: ContentSizeCategory = .l, boldText: Bool = false,
-        increaseContrast: Bool = false, language: ChromeLanguage? = nil
+        increaseContrast: Bool = false, language: ChromeLanguage? = nil, homeIndicator: HomeIndicator = .device
     ) {
         self.style = style
         self.titleStyle = titleStyle
         self.fit = fit
         self.button = button
         self.statusBar = statusBar
+        self.homeIndicator = homeIndicator
         self.contentSize = contentSize
         self.boldText = boldText
         self.increaseContrast = increaseContrast
