@@ -26,6 +26,7 @@ render ja --feed "$scripts/ja.json" --no-cards
 render ar --feed "$scripts/ar.json"
 render emoji --feed "$scripts/emoji.json" --no-cards
 render ipad-landscape --limit 12 --device ipad-pro-13 --orientation landscape --fit screen
+render ipad-portrait --limit 2 --device ipad-10
 render appstore-69 --limit 8 --device appstore-6.9 --fit screen
 render ipad-sheet-portrait --limit 14 --device ipad-pro-13 --style swiftui --fit screen
 render ipad-sheet-landscape --limit 12 --device ipad-pro-13 --orientation landscape --style swiftui --theme dark
@@ -67,6 +68,7 @@ save("ar", card("ar", 4), "ar-card")
 save("emoji", "sheet.png", "emoji-sheet")
 save("ipad-landscape", "sheet-001.png", "ipad-landscape-sheet", shrink=2)
 save("ipad-landscape", card("ipad-landscape", 1), "ipad-landscape-card", shrink=2)
+save("ipad-portrait", card("ipad-portrait", 1), "ipad-portrait-card", shrink=2)
 save("appstore-69", "sheet-001.png", "appstore-69-sheet")
 save("ipad-sheet-portrait", card("ipad-sheet-portrait", 1), "ipad-swiftui-portrait-card", shrink=2)
 save("ipad-sheet-landscape", card("ipad-sheet-landscape", 1), "ipad-swiftui-landscape-card", shrink=2)

@@ -43,6 +43,8 @@ public struct FontBook: Sendable, Hashable {
     /// The colour emoji font the report draws emoji with: its family and file, for the
     /// manifest; nil when the runner has none.
     public var emoji: FontResolver.Named?
+    /// The emoji families asked for: the theme's `emojiFamily`, else Apple's.
+    public var requestedEmoji: String
 
     /// Resolves every style of `theme`, trying the theme's fallback families when a family is
     /// missing, is not a regular file (checked before it is opened: a FIFO would block the run)
@@ -76,6 +78,7 @@ public struct FontBook: Sendable, Hashable {
         self.substitutions = substitutions
         preferredEmoji = preferred
         emoji = preferred ?? FontResolver.generic("emoji")
+        requestedEmoji = fonts.emojiFamily ?? Self.appleEmojiFamily
     }
 
     /// The colour emoji font tried before fontconfig's "emoji" family: the first of the theme's

@@ -383,6 +383,11 @@ struct ChromeGeometryTests {
                 done.frame.maxX
                     - (presentation.sheetFrame.maxX - device.layoutMargin - (device.isPad ? 0 : device.safeArea.right)))
                 < 1.5)
+        // The sheet's bar is 56 pt on iPhone and iPad alike, from the sheet's top edge.
+        if !device.isCompactHeight {
+            #expect(card.navigationBar.frame.y == presentation.sheetFrame.y)
+            #expect(abs(card.navigationBar.frame.height - 56) < 1e-9, "\(card.navigationBar.frame)")
+        }
         // One detent: no grabber.
         #expect(!card.elements.contains { $0.name == "grabber" })
         // The section header is in capitals, as SwiftUI sets a list's headers.

@@ -109,4 +109,23 @@ struct GalleryModelTests {
         let row = gallery.sheets[0].rows[0]
         #expect((row.top, row.height) == ("12.5", "7.5"), "the row's link starts under the bar")
     }
+
+    @Test("the page's heading is the list's title as the screens draw it: an album chart's in the report's language")
+    func localizedHeading() {
+        func heading(title: String, format: FeedFormat, language: ChromeLanguage?) -> String {
+            let feed = Feed(format: format, title: title, items: [])
+            let manifest = Manifest(
+                generator: "albumreport test", feed: Manifest.FeedInfo(source: "s", encoding: "utf-8", feed: feed),
+                device: .iPhone15, theme: "light", locale: "ar_SA", fonts: [], items: [], files: [], screens: [],
+                warnings: [])
+            return Gallery(manifest: manifest, subtitle: nil, language: language).title
+        }
+        var words = ChromeLanguage.english
+        words["topAlbums"] = "أفضل الألبومات"
+        let arabic = ChromeLanguage(code: "ar", direction: .rtl, strings: words)
+        #expect(heading(title: "Top Albums", format: .appleRSSv2, language: arabic) == "أفضل الألبومات")
+        #expect(heading(title: "Top Albums", format: .appleRSSv2, language: nil) == "Top Albums")
+        // A chart's own title is the feed's words: never translated.
+        #expect(heading(title: "Hot Tracks", format: .appleRSSv2, language: arabic) == "Hot Tracks")
+    }
 }

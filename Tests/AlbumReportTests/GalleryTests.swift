@@ -146,6 +146,41 @@ struct GalleryTests {
         }
         #expect(nonBackground > 300, "the sheet image did not appear in the screenshot")
     }
+
+    @Test(
+        "the matrix page fits a 1,300 px window: four columns of a phone's and an iPad's screens, no page-wide scrolling"
+    )
+    func matrixFits() async throws {
+        guard let browser = Chromium.find() else {
+            print("Skipped: no chromium or chromium-browser on PATH (.ci/run installs Debian's chromium).")
+            return
+        }
+        let chart = try await ChartServer.start(feed: Fixtures.Feeds.v1Top10)
+        defer { Task { await chart.server.shutdown() } }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let output = scratch.url.appendingPathComponent("Matrix")
+        // The last axis is the grid's columns: four Dynamic Type sizes; the rows, two devices.
+        let spec = try MatrixSpec.inlineForTests("devices=iphone-15,ipad-pro-13;contentSizes=xs,l,xxxl,ax5")
+        _ = try await generateMatrix(spec, chart: chart, output: output)
+        // The page as it is, with one script after it that writes how wide the laid-out page is
+        // and how far its grid scrolls inside its own box (a grid that scrolls does not fit either).
+        let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        let probe = output.appendingPathComponent("probe.html")
+        let script = """
+            <script>const main = document.querySelector('main');
+            document.body.dataset.width = document.documentElement.scrollWidth;
+            document.body.dataset.overflow = main.scrollWidth - main.clientWidth;</script></body>
+            """
+        try page.replacingOccurrences(of: "</body>", with: script).write(to: probe, atomically: true, encoding: .utf8)
+        let dump = try await browser.dumpDOM(
+            probe, profile: scratch.url.appendingPathComponent("profile"), windowSize: (1300, 900))
+        let width = dump.dom.firstMatch(of: /data-width="([0-9]+)"/).flatMap { Int($0.1) }
+        let overflow = dump.dom.firstMatch(of: /data-overflow="(-?[0-9]+)"/).flatMap { Int($0.1) }
+        let measured = try #require(width, "\(dump.log)")
+        #expect(measured <= 1300, "\(measured) px wide")
+        #expect(overflow == 0, "the grid scrolls \(overflow ?? -1) px inside its box")
+    }
 }
 
 /// Debian's Chromium, run headless with a throw-away profile.
@@ -170,8 +205,11 @@ struct Chromium {
         ]
     }
 
-    func dumpDOM(_ page: URL, profile: URL) async throws -> (dom: String, log: String) {
-        let outcome = try await run(arguments(profile: profile) + ["--dump-dom", page.absoluteString])
+    func dumpDOM(
+        _ page: URL, profile: URL, windowSize: (width: Int, height: Int)? = nil
+    ) async throws -> (dom: String, log: String) {
+        let size = windowSize.map { ["--window-size=\($0.width),\($0.height)"] } ?? []
+        let outcome = try await run(arguments(profile: profile) + size + ["--dump-dom", page.absoluteString])
         return (outcome.standardOutput, outcome.standardError)
     }
 

@@ -84,9 +84,13 @@ struct SystemFontTests {
         #expect(text.contains { $0.family == "SF Pro Text" && $0.weight == .regular })
         #expect(emoji.map(\.family) == ["Apple Color Emoji"])
         #expect(emoji.first?.file == standIns.appendingPathComponent("apple-color-emoji.ttf").path)
+        // Each drew as asked: nothing stands for another.
+        #expect(manifest.fonts.allSatisfy { $0.standsFor == nil }, "\(manifest.fonts)")
     }
 
-    @Test("without them, the same theme draws with Inter, Inter Display and Noto Color Emoji, silently")
+    @Test(
+        "without them, the same theme draws with Inter, Inter Display and Noto Color Emoji, silently; the manifest says what each stands for"
+    )
     func openFontsOtherwise() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -95,5 +99,11 @@ struct SystemFontTests {
         let families = Set(manifest.fonts.filter { $0.role == nil }.map(\.family))
         #expect(families == ["Inter", "Inter Display"])
         #expect(manifest.fonts.filter { $0.role == "emoji" }.map(\.family) == ["Noto Color Emoji"])
+        // Where a user looks: each font record names the Apple family it stands in for.
+        for font in manifest.fonts {
+            let expected =
+                font.role == "emoji" ? "Apple Color Emoji" : font.family == "Inter" ? "SF Pro Text" : "SF Pro Display"
+            #expect(font.standsFor == expected, "\(font)")
+        }
     }
 }

@@ -76,11 +76,23 @@ struct WriteStage: PipelineStage {
         return Output(manifest: finished, warnings: artworkWarnings, causes: Self.causes(failures))
     }
 
-    /// The manifest's font records: every text style's font, then the colour emoji font.
+    /// The manifest's font records: every text style's font, then the colour emoji font, each
+    /// with the family it stands for when the theme's first choice is not installed.
     static func fontRecords(_ fonts: FontBook) -> [Manifest.FontRecord] {
-        let text = fonts.all.map { Manifest.FontRecord(family: $0.family, weight: $0.weight, file: $0.file) }
+        // A family asked for first that did not draw (a font file asked for is named by its path).
+        func standsFor(_ requested: String, drawn: String) -> String? {
+            guard let first = FontSource.candidates(of: requested).first, !first.isFile else { return nil }
+            return first.value == drawn ? nil : first.value
+        }
+        let text = fonts.all.map {
+            Manifest.FontRecord(
+                family: $0.family, weight: $0.weight, file: $0.file,
+                standsFor: standsFor($0.requestedFamily, drawn: $0.family))
+        }
         let emoji = fonts.emoji.map {
-            Manifest.FontRecord(family: $0.family, weight: .regular, file: $0.file, role: "emoji")
+            Manifest.FontRecord(
+                family: $0.family, weight: .regular, file: $0.file, role: "emoji",
+                standsFor: standsFor(fonts.requestedEmoji, drawn: $0.family))
         }
         return text + (emoji.map { [$0] } ?? [])
     }

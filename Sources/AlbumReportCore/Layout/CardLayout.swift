@@ -290,7 +290,10 @@ private struct CardFrame {
                 theme: theme, options: options, measurer: measurer),
             formSheetHeight: formSheetHeight)
         areaTop = sheet.sheetFrame.y
-        barTop = sheet.sheetFrame.y + 6
+        // A sheet's bar is 56 pt on iPhone and iPad alike (UIKit's page and form sheets since
+        // iOS 13: the 44 pt iPhone bar 12 pt taller, the 50 pt iPad bar 6 pt), its items at the
+        // bottom of it (react-native-navigation #5730, HWPanModal #85, Hackworth's iOS 16 notes).
+        barTop = sheet.sheetFrame.y + (device.isPad ? 6 : 12)
         background = colors.sheetBackground
         if device.isPad {
             view = (sheet.sheetFrame.x, sheet.sheetFrame.width)

@@ -76,7 +76,10 @@ public struct Gallery: Sendable, Hashable {
         matrixLabel = word("pageAllCombinations")
         matrixHref = manifest.matrixPage.flatMap(Self.safeMatrixLink) ?? ""
         hasMatrix = !matrixHref.isEmpty
-        let title = TextNormalizer.normalize(manifest.feed.title)
+        // The list's title as the screens draw it: an album chart's "Top Albums" in the report's
+        // language (an Arabic report's page was headed in English).
+        let feed = Feed(format: manifest.feed.format, title: manifest.feed.title, items: [])
+        let title = TextNormalizer.normalize(language?.listTitle(for: feed) ?? manifest.feed.title)
         self.title = title
         self.subtitle = subtitle.map(TextNormalizer.normalize) ?? ""
         generator = manifest.generator

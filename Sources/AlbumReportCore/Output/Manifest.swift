@@ -38,13 +38,19 @@ public struct Manifest: Sendable, Hashable, Codable {
         public var file: String
         /// "emoji" for the colour emoji font emoji are drawn with; absent for the text styles' fonts.
         public var role: String?
+        /// The family the theme asked for first, when another drew in its place: "SF Pro Text"
+        /// drawn with Inter, "Apple Color Emoji" with Noto Color Emoji, on a runner without Apple's
+        /// fonts (a look-alike, not Apple's glyphs: docs/screens.md, Fonts). Absent when the first
+        /// choice drew.
+        public var standsFor: String?
 
         /// Creates a record.
-        public init(family: String, weight: FontWeight, file: String, role: String? = nil) {
+        public init(family: String, weight: FontWeight, file: String, role: String? = nil, standsFor: String? = nil) {
             self.family = family
             self.weight = weight
             self.file = file
             self.role = role
+            self.standsFor = standsFor
         }
     }
 
