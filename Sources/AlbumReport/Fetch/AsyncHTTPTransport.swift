@@ -269,7 +269,7 @@ enum RequestProgress {
     @TaskLocal static var answered: AnswerFlag?
 }
 
-/// What a ``RunClock`` timing a request's deadline can learn of that request: a test clock that
+/// What a `RunClock` timing a request's deadline can learn of that request: a test clock that
 /// moves on events rather than wall time uses it to let a deadline pass only once the server has
 /// answered, so a body that stalls is told from a host that never answers however busy the
 /// machine.
