@@ -265,11 +265,27 @@ for image in "$promote"/Tests/ScreensTests/__Goldens__/*/*.png; do
         echo "check-consumer: promote/ holds $image, which is no golden's path" >&2; exit 1
     }
 done
+# A later run removes the folders of runs whose process is gone and whose process group is empty
+# (here: a made-up one), and keeps those whose group still runs (the four above: this script's).
+group=$(awk '{ print $5 }' "/proc/$$/stat")
+gone_run="$work/artifacts-changed/run-20000101-000000-4194303-4194302"
+sibling_run="$work/artifacts-changed/run-20000101-000000-4194303-$group"
+mkdir -p "$gone_run/images" "$sibling_run/images"
+before=$(cd "$work/artifacts-changed" && ls -d run-*)
 run_cases "$work/after.log" ALBUMREPORT_RECORD=never ALBUMREPORT_ARTIFACTS="$work/artifacts-changed" || {
     cat "$work/after.log"; echo "check-consumer: the unchanged run after a failure failed" >&2; exit 1
 }
-stale=$(find "$work/artifacts-changed" -name "*.png" | wc -l)
-[[ "$stale" -eq 0 ]] || { echo "check-consumer: $stale images of a failure stayed after the tests passed" >&2; exit 1; }
+[[ ! -e "$gone_run" ]] || { echo "check-consumer: a run whose process and group are gone was not removed" >&2; exit 1; }
+[[ -d "$sibling_run" ]] || { echo "check-consumer: a run whose process group still runs was removed" >&2; exit 1; }
+while IFS= read -r diff; do
+    [[ -f "$diff" ]] || { echo "check-consumer: $diff was removed by a later run while its group still runs" >&2; exit 1; }
+done <"$work/diffs"
+# The passing run's own folders hold no image.
+for run in "$work"/artifacts-changed/run-*; do
+    grep -qx "$(basename "$run")" <<<"$before" && continue
+    stale=$(find "$run" -name "*.png" | wc -l)
+    [[ "$stale" -eq 0 ]] || { echo "check-consumer: $stale images in $run, a run whose tests passed" >&2; exit 1; }
+done
 
 pins=$(python3 -c 'import json; print(" ".join(sorted(p["identity"] for p in json.load(open("Package.resolved"))["pins"])))')
 [[ "$pins" == "albumreport" ]] || { echo "check-consumer: resolved more than albumreport: $pins" >&2; exit 1; }

@@ -4,11 +4,14 @@ import Foundation
 import Synchronization
 
 /// Where one test process writes the images of its failures: a folder of its own,
-/// `ALBUMREPORT_ARTIFACTS/run-<time>-<pid>` (or the same under this user's private temporary
-/// folder), so that two test processes at once never remove each other's images, and the images
-/// of tests that did not run this time are not beside the current ones. A run's folder outlives
-/// it (it is what a job uploads, and what a person opens after a failure); the next run removes
-/// the folders of runs whose process is gone.
+/// `ALBUMREPORT_ARTIFACTS/run-<time>-<pid>-<process group>` (or the same under this user's
+/// private temporary folder), so that two test processes at once never remove each other's
+/// images, and the images of tests that did not run this time are not beside the current ones. A
+/// run's folder outlives it (it is what a job uploads, and what a person opens after a failure); a
+/// later run removes the folders of runs whose process is gone and whose process group is empty:
+/// the test processes one script or CI step runs (side by side, as XCTest's parallel workers or
+/// shards do, or one after another) keep each other's images while it runs, and a terminal's next
+/// command (a group of its own) clears the last one's.
 ///
 /// Beside the cases' folders, `promote/` holds every actual image that did not match (or had no
 /// golden) at its golden's path relative to the working directory (the package root under
@@ -20,7 +23,7 @@ enum ArtifactsRun {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return "run-\(formatter.string(from: Date()))-\(getpid())"
+        return "run-\(formatter.string(from: Date()))-\(getpid())-\(getpgrp())"
     }()
 
     /// The folder the promotion tree is in, inside a run's folder.
@@ -58,15 +61,23 @@ enum ArtifactsRun {
         "to take every image of this run that did not match as its golden, copy the run's \(promoteFolder)/ folder over the package root: cp -R <artifacts>/\(name)/\(promoteFolder)/. ."
     }
 
-    /// Removes the run folders in `base` whose process is gone (another user's cannot be removed
-    /// and are left).
+    /// Removes the run folders in `base` whose process is gone and whose process group has no
+    /// process left (a folder named without its group, by an earlier version, goes with its
+    /// process; another user's cannot be removed and is left).
     static func prune(_ base: URL) {
+        // kill(-group, 0) asks whether any process of the group is left.
+        func gone(_ pid: Int32, group: Bool = false) -> Bool {
+            pid > 1 && kill(group ? -pid : pid, 0) != 0 && errno == ESRCH
+        }
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
-        where entry.hasPrefix("run-") {
-            guard entry != name, let pid = entry.split(separator: "-").last.flatMap({ Int32($0) }), pid > 0 else {
+        where entry.hasPrefix("run-") && entry != name {
+            // run-<date>-<time>-<pid>[-<process group>]
+            let pids = entry.split(separator: "-").dropFirst(3).map { Int32($0) }
+            guard let pid = pids.first ?? nil, pid > 0, pids.count <= 2, pids.allSatisfy({ $0 != nil }) else {
                 continue
             }
-            if kill(pid, 0) != 0 && errno == ESRCH {
+            let group = pids.count == 2 ? pids[1] : nil
+            if gone(pid) && group.map({ $0 <= 1 || gone($0, group: true) }) ?? true {
                 try? FileManager.default.removeItem(at: base.appendingPathComponent(entry))
             }
         }
